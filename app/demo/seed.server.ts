@@ -1,0 +1,91 @@
+/**
+ * Demo data for the embedded default. Each product area adds its own seeder
+ * here; all of them run in one transaction so a failed seed leaves nothing.
+ */
+import { sql } from "kysely";
+import type { Database } from "~/platform/db/connect.server";
+import { createLocalUser } from "~/auth/users.server";
+import { DEMO_ACCOUNTS } from "./accounts";
+
+export interface SeedOptions {
+  password: string;
+  log?: (line: string) => void;
+  now?: Date;
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const row = await sql<{ count: number }>`select count(*)::int as count from auth.users`.execute(db);
+  return (row.rows[0]?.count ?? 0) === 0;
+}
+
+const DAY = 24 * 60 * 60_000;
+
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
+  const now = options.now ?? new Date();
+  await db.transaction().execute(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await createLocalUser(tx, {
+        email: account.email,
+        password: options.password,
+        displayName: account.displayName,
+        role: account.role ?? undefined,
+        confirmed: true,
+      });
+      // Established accounts are months old; the new member was accepted today.
+      const createdAt = account.key === "newmember" || account.key === "applicant" ? now : new Date(now.getTime() - 120 * DAY);
+      await tx.updateTable("auth.users").set({ created_at: createdAt }).where("id", "=", user.id).execute();
+      const finished = account.key !== "newmember" && account.role !== null;
+      await tx
+        .insertInto("profiles")
+        .values({
+          user_id: user.id,
+          role: account.role,
+          display_name: account.displayName,
+          is_admin: account.isAdmin,
+          public_profile: account.role !== null,
+          has_seen_decision_banner: finished,
+          onboarding_completed: finished,
+          onboarding_completed_at: finished ? createdAt : null,
+          first_login_after_acceptance: finished ? createdAt : null,
+          bio: DEMO_BIOS[account.key],
+          location: DEMO_LOCATIONS[account.key],
+          skills: DEMO_SKILLS[account.key],
+          genres: DEMO_GENRES[account.key],
+          links: JSON.stringify([]),
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+    }
+  });
+  options.log?.(`seeded ${DEMO_ACCOUNTS.length} demo accounts`);
+}
+
+const DEMO_BIOS: Record<string, string | null> = {
+  admin: "Runs the collective: applications, camps and the catalogue.",
+  ar: "A&R at an independent label, looking for uptempo pop and left-field R&B.",
+  member: "Topliner and producer. Twelve cuts across pop and dance, always up for a camp.",
+  newmember: "Writer and guitarist, just joined the collective.",
+  applicant: null,
+};
+const DEMO_LOCATIONS: Record<string, string | null> = {
+  admin: "London",
+  ar: "Los Angeles",
+  member: "Stockholm",
+  newmember: "Nashville",
+  applicant: "Berlin",
+};
+const DEMO_SKILLS: Record<string, string[]> = {
+  admin: ["producer"],
+  ar: [],
+  member: ["topliner", "producer"],
+  newmember: ["writer", "artist"],
+  applicant: ["writer"],
+};
+const DEMO_GENRES: Record<string, string[]> = {
+  admin: ["pop"],
+  ar: ["pop", "r&b"],
+  member: ["pop", "dance"],
+  newmember: ["country", "americana"],
+  applicant: ["indie"],
+};

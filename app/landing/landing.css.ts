@@ -1,0 +1,163 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const hero = style({
+  position: "relative",
+  overflow: "hidden",
+  paddingBlock: `clamp(48px, 10vw, 120px)`,
+  background: `radial-gradient(1200px 500px at 80% -10%, color-mix(in srgb, ${vars.color.primary} 22%, transparent), transparent 60%),
+    radial-gradient(900px 420px at -10% 110%, color-mix(in srgb, ${vars.color.accent} 18%, transparent), transparent 60%)`,
+});
+
+export const heroGrid = style({
+  display: "grid",
+  gap: vars.space[10],
+  alignItems: "center",
+  "@media": { "(min-width: 960px)": { gridTemplateColumns: "1.2fr 1fr" } },
+});
+
+export const eyebrow = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space[2],
+  padding: `${vars.space[1]} ${vars.space[3]}`,
+  borderRadius: vars.radius.full,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.textMuted,
+  fontSize: "0.85rem",
+  fontWeight: 600,
+});
+
+export const heroTitle = style({
+  fontSize: "clamp(2.4rem, 6.5vw, 4.4rem)",
+  fontWeight: 800,
+  letterSpacing: "-0.03em",
+  marginBlock: vars.space[5],
+});
+
+export const gradientText = style({
+  background: `linear-gradient(100deg, ${vars.color.primary}, ${vars.color.accent})`,
+  WebkitBackgroundClip: "text",
+  backgroundClip: "text",
+  color: "transparent",
+});
+
+export const heroLead = style({ fontSize: "1.2rem", color: vars.color.textMuted, maxWidth: "56ch" });
+
+export const heroActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3], marginTop: vars.space[8] });
+
+export const heroNote = style({ marginTop: vars.space[4], color: vars.color.textMuted, fontSize: "0.95rem" });
+
+export const studioCard = style({
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  boxShadow: vars.shadow.lg,
+  padding: vars.space[6],
+  display: "grid",
+  gap: vars.space[4],
+});
+
+export const trackRow = style({
+  display: "grid",
+  gridTemplateColumns: "44px 1fr auto",
+  gap: vars.space[3],
+  alignItems: "center",
+  padding: vars.space[3],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
+});
+
+export const trackArt = style({
+  width: "44px",
+  height: "44px",
+  borderRadius: vars.radius.sm,
+  background: `linear-gradient(135deg, ${vars.color.primary}, ${vars.color.accent})`,
+});
+
+export const trackMeta = style({ color: vars.color.textMuted, fontSize: "0.85rem" });
+
+export const bars = style({ display: "flex", alignItems: "end", gap: "3px", height: "48px" });
+export const bar = style({ width: "6px", borderRadius: "3px", background: vars.color.primary, opacity: 0.85 });
+
+export const section = style({ paddingBlock: `clamp(48px, 8vw, 96px)` });
+export const sectionAlt = style({ background: vars.color.surfaceSunken });
+export const sectionTitle = style({ fontSize: "clamp(1.8rem, 4vw, 2.6rem)", marginBottom: vars.space[4] });
+export const sectionLead = style({ color: vars.color.textMuted, maxWidth: "62ch", fontSize: "1.1rem" });
+
+export const cards = style({
+  display: "grid",
+  gap: vars.space[5],
+  marginTop: vars.space[10],
+  gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
+});
+
+export const card = style({
+  padding: vars.space[6],
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  display: "grid",
+  gap: vars.space[3],
+  alignContent: "start",
+});
+
+export const cardIcon = style({
+  width: "48px",
+  height: "48px",
+  borderRadius: vars.radius.md,
+  display: "grid",
+  placeItems: "center",
+  background: vars.color.secondary,
+  color: vars.color.secondaryText,
+});
+
+export const cardText = style({ color: vars.color.textMuted });
+
+export const steps = style({
+  listStyle: "none",
+  padding: 0,
+  margin: `${vars.space[10]} 0 0`,
+  display: "grid",
+  gap: vars.space[5],
+  counterReset: "step",
+  "@media": { "(min-width: 768px)": { gridTemplateColumns: "repeat(3, 1fr)" } },
+});
+
+export const step = style({
+  counterIncrement: "step",
+  padding: vars.space[6],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  display: "grid",
+  gap: vars.space[2],
+  selectors: {
+    "&::before": {
+      content: "counter(step, decimal-leading-zero)",
+      fontFamily: vars.font.display,
+      fontWeight: 800,
+      fontSize: "1.6rem",
+      color: vars.color.accent,
+    },
+  },
+});
+
+export const cta = style({
+  borderRadius: vars.radius.lg,
+  padding: `clamp(32px, 6vw, 64px)`,
+  // Fixed deep colours: white text keeps its contrast in both themes.
+  background: "linear-gradient(135deg, #3b0f80, #6d28d9 55%, #9a3412)",
+  color: "#fff",
+  display: "grid",
+  gap: vars.space[5],
+  justifyItems: "start",
+});
+globalStyle(`${cta} p`, { color: "rgba(255,255,255,0.92)", maxWidth: "60ch", fontSize: "1.1rem" });
+
+export const ctaOutline = style({
+  color: "#fff !important",
+  borderColor: "rgba(255,255,255,0.8) !important",
+  background: "transparent !important",
+});

@@ -1,0 +1,71 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { Viewer } from "~/auth/viewer";
+import type { ThemePreference } from "~/shared/constants";
+import { PRODUCT_NAME } from "~/shared/constants";
+import { ButtonLink, Button } from "~/ui/Button";
+import { navigationFor, type NavItem } from "./navigation";
+import { ThemeSwitch } from "./ThemeSwitch";
+import * as styles from "./layout.css";
+
+function NavLinks({ items }: { items: NavItem[] }) {
+  return (
+    <ul className={styles.navList}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={styles.navLink} prefetch="intent">
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteHeader({ viewer, theme }: { viewer: Viewer | null; theme: ThemePreference }) {
+  const items = navigationFor(viewer);
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={`${styles.container} ${styles.headerInner}`}>
+          <Link to="/" className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
+            <span className={styles.brandMark} aria-hidden="true">
+              HF
+            </span>
+            <span>{PRODUCT_NAME}</span>
+          </Link>
+          <nav aria-label="Main" className={styles.desktopNav}>
+            <NavLinks items={items} />
+          </nav>
+          <div className={styles.headerActions}>
+            <ThemeSwitch theme={theme} />
+            {viewer ? (
+              <Form method="post" action="/auth/sign-out">
+                <Button type="submit" variant="ghost" size="sm">
+                  Sign out
+                </Button>
+              </Form>
+            ) : (
+              <ButtonLink to="/auth" variant="default" size="sm">
+                Sign in
+              </ButtonLink>
+            )}
+            {/* <details> opens and closes without JavaScript. */}
+            <details className={styles.mobileMenu}>
+              <summary className={styles.mobileSummary} aria-label="Menu">
+                <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M4 7h16M4 12h16M4 17h16" />
+                </svg>
+              </summary>
+              <nav aria-label="Main (mobile)" className={styles.mobilePanel}>
+                <NavLinks items={items} />
+              </nav>
+            </details>
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}

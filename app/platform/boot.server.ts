@@ -1,0 +1,89 @@
+/**
+ * Startup: validated env -> database opened and migrated -> demo data on an
+ * empty embedded database -> runtime published. Used by server.ts, the npm
+ * db:* scripts and integration tests.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { getEnv, type Env } from "./env.server";
+import { openDatabase, type OpenDatabase } from "./db/connect.server";
+import { runMigrations } from "./db/migrate.server";
+import { generateDemoPassword, readOrCreateSecret } from "./secrets.server";
+import { setRuntime, type Runtime } from "./runtime.server";
+import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
+import { DEMO_ACCOUNTS } from "../demo/accounts";
+
+export interface BootOptions {
+  env?: Env;
+  log?: (line: string) => void;
+  /** Seed demo data when the database is empty (embedded default only). */
+  seed?: boolean;
+  lock?: boolean;
+}
+
+export async function openAndMigrate(env: Env, options: { lock?: boolean; log?: (line: string) => void } = {}): Promise<OpenDatabase> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    lock: options.lock,
+  });
+  try {
+    await runMigrations(database, { includeLocalAuth: env.backend === "local", log: options.log });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export async function boot(options: BootOptions = {}): Promise<Runtime> {
+  const env = options.env ?? getEnv();
+  const log = options.log ?? ((line: string) => console.log(line));
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const sessionSecret = env.SESSION_SECRET ?? readOrCreateSecret(env.dataDir, "session-secret");
+  const database = await openAndMigrate(env, { lock: options.lock, log });
+
+  let demoPassword: string | undefined;
+  const shouldSeed = (options.seed ?? env.SEED_DEMO) && database.kind === "pglite" && env.backend === "local";
+  if (shouldSeed && (await isDatabaseEmpty(database.db))) {
+    demoPassword = env.DEMO_PASSWORD ?? generateDemoPassword();
+    await seedDemoData(database.db, { password: demoPassword, log });
+    writeDemoCredentials(env.dataDir, demoPassword);
+  } else if (database.kind === "pglite") {
+    demoPassword = env.DEMO_PASSWORD ?? readDemoPassword(env.dataDir);
+  }
+  if (demoPassword) announceDemoCredentials(env.dataDir, demoPassword, log);
+
+  const runtime: Runtime = { env, database, sessionSecret, demoPassword };
+  setRuntime(runtime);
+  return runtime;
+}
+
+const CREDENTIALS_FILE = "demo-credentials.txt";
+
+export function writeDemoCredentials(dataDir: string, password: string) {
+  const lines = [
+    "The Hit Factory demo accounts (embedded database)",
+    `password: ${password}`,
+    ...DEMO_ACCOUNTS.map((a) => `${a.email}  (${a.label})`),
+    "",
+  ];
+  fs.writeFileSync(path.join(dataDir, CREDENTIALS_FILE), lines.join("\n"), { mode: 0o600 });
+}
+
+function readDemoPassword(dataDir: string): string | undefined {
+  try {
+    const text = fs.readFileSync(path.join(dataDir, CREDENTIALS_FILE), "utf8");
+    return /^password: (.+)$/m.exec(text)?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function announceDemoCredentials(dataDir: string, password: string, log: (line: string) => void) {
+  log("");
+  log("  Demo accounts (password: " + password + ")");
+  for (const account of DEMO_ACCOUNTS) log(`    ${account.email.padEnd(34)} ${account.label}`);
+  log(`  Also written to ${path.join(dataDir, CREDENTIALS_FILE)}`);
+  log("");
+}

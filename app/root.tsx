@@ -1,0 +1,140 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import "~/styles/global.css";
+import "~/styles/theme.css";
+import { useNonce } from "~/platform/nonce";
+import { getThemePreference } from "~/theme/theme.server";
+import { getToast } from "~/toast/toast.server";
+import { Toaster } from "~/toast/Toaster";
+import { SiteHeader } from "~/layout/SiteHeader";
+import { SiteFooter } from "~/layout/SiteFooter";
+import { PageLoadingIndicator } from "~/ui/Spinner";
+import { NotFound } from "~/layout/NotFound";
+import { RootErrorFallback, RoutingErrorFallback } from "~/layout/ErrorFallbacks";
+import { StructuredData, siteStructuredData } from "~/layout/StructuredData";
+import { getRuntime } from "~/platform/runtime.server";
+import type { ThemePreference } from "~/shared/constants";
+import { DEFAULT_THEME, PRODUCT_NAME } from "~/shared/constants";
+import { getViewer } from "~/auth/viewer.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: PRODUCT_NAME },
+  { name: "description", content: "A members-only collective of songwriters, producers and A&R professionals." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [theme, { toast, headers }, viewer] = await Promise.all([
+    getThemePreference(request),
+    getToast(request),
+    getViewer(request),
+  ]);
+  const env = getRuntime().env;
+  const origin = new URL(request.url).origin;
+  return data(
+    {
+      theme,
+      toast,
+      viewer,
+      origin,
+      ENV: { SENTRY_DSN: env.SENTRY_DSN, MODE: env.NODE_ENV },
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootLoader = typeof loader;
+
+function Document({ children, theme, origin, env }: { children: ReactNode; theme: ThemePreference; origin?: string; env?: object }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className={`theme-${theme}`}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+        {origin ? <StructuredData nonce={nonce} data={siteStructuredData(origin)} /> : null}
+      </head>
+      <body>
+        {children}
+        {env ? (
+          <script
+            nonce={nonce}
+            // Public configuration only: never tokens or secrets.
+            dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(env).replace(/</g, "\\u003c")}` }}
+          />
+        ) : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { theme, toast, viewer, origin, ENV } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <Document theme={theme} origin={origin} env={ENV}>
+      <SiteHeader viewer={viewer} theme={theme} />
+      <PageLoadingIndicator active={navigation.state === "loading"} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster initialToast={toast} />
+    </Document>
+  );
+}
+
+/**
+ * The root boundary: unknown paths get the not-found page with 404, other
+ * route error responses the routing-error page, thrown errors fallback 2.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme = rootData?.theme ?? DEFAULT_THEME;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Document theme={theme}>
+        <SiteHeader viewer={rootData?.viewer ?? null} theme={theme} />
+        <main id="main" tabIndex={-1}>
+          <NotFound />
+        </main>
+        <SiteFooter />
+      </Document>
+    );
+  }
+  if (isRouteErrorResponse(error)) {
+    return (
+      <Document theme={theme}>
+        <RoutingErrorFallback error={error} />
+      </Document>
+    );
+  }
+  return (
+    <Document theme="dark">
+      <RootErrorFallback error={error} />
+    </Document>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Test-only: a page whose render throws (on the server with ?now, on the
+ * client after a click). It has no boundary, so the root fallback catches it.
+ */
+import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireTestRoutes } from "~/platform/test-routes.server";
+import { Button } from "~/ui/Button";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  requireTestRoutes();
+  return { now: new URL(request.url).searchParams.has("now") };
+}
+
+function Boom(): never {
+  throw new Error("Render failed on purpose");
+}
+
+export default function CrashProbe() {
+  const { now } = useLoaderData<typeof loader>();
+  const [crash, setCrash] = useState(now);
+  return (
+    <section>
+      <h1>Crash probe</h1>
+      <Button onClick={() => setCrash(true)}>Crash</Button>
+      {crash ? <Boom /> : null}
+    </section>
+  );
+}

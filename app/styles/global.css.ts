@@ -1,0 +1,49 @@
+import { globalStyle } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html", { WebkitTextSizeAdjust: "100%", scrollBehavior: "smooth" });
+globalStyle("body", {
+  margin: 0,
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  background: vars.color.background,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: "16px",
+  lineHeight: 1.55,
+  WebkitFontSmoothing: "antialiased",
+});
+globalStyle("h1, h2, h3, h4", { fontFamily: vars.font.display, lineHeight: 1.15, margin: 0, letterSpacing: "-0.01em" });
+globalStyle("p", { margin: 0 });
+globalStyle("a", { color: vars.color.link, textUnderlineOffset: "3px" });
+globalStyle("img, svg, video", { maxWidth: "100%", display: "block" });
+globalStyle(":focus-visible", { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: "2px" });
+globalStyle("::selection", { background: vars.color.primary, color: vars.color.primaryText });
+globalStyle("main", { flex: 1 });
+
+globalStyle(".visually-hidden", {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
+
+globalStyle("html", {
+  "@media": { "(prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
+});
+globalStyle("*, *::before, *::after", {
+  "@media": {
+    "(prefers-reduced-motion: reduce)": {
+      animationDuration: "0.01ms !important",
+      animationIterationCount: "1 !important",
+      transitionDuration: "0.01ms !important",
+    },
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * The HTTP server: production (built assets) and development (Vite middleware).
+ *
+ * Order of a request: security headers with a fresh CSP nonce -> compression ->
+ * /healthz -> static assets -> request log -> Remix. The database is opened and
+ * migrated before the port is bound; SIGTERM/SIGINT drain and close it.
+ */
+import "./app/platform/load-dotenv.server";
+import compression from "compression";
+import express, { type Request, type Response, type NextFunction } from "express";
+import morgan from "morgan";
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { EnvError, getEnv } from "./app/platform/env.server";
+import { boot } from "./app/platform/boot.server";
+import { DataDirLockedError } from "./app/platform/db/data-dir-lock.server";
+import { pingDatabase } from "./app/platform/db/connect.server";
+import { createNonce, securityHeaders } from "./app/platform/csp.server";
+
+const SHUTDOWN_GRACE_MS = 8_000;
+
+async function main() {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const isProduction = env.NODE_ENV === "production";
+
+  let runtime;
+  try {
+    runtime = await boot();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (env.SENTRY_DSN) {
+    const Sentry = await import("@sentry/remix");
+    Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 0.1, environment: env.NODE_ENV });
+  }
+
+  const viteDevServer = isProduction
+    ? undefined
+    : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+
+  const connectOrigins = [env.SUPABASE_URL, env.SENTRY_DSN && new URL(env.SENTRY_DSN).origin].filter(Boolean) as string[];
+  const mediaOrigins = env.SUPABASE_URL ? [env.SUPABASE_URL] : [];
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    const nonce = createNonce();
+    res.locals.cspNonce = nonce;
+    res.set(securityHeaders({ nonce, isProduction, connectOrigins, mediaOrigins }));
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = !shuttingDown && (await pingDatabase(runtime.database.db));
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+  });
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Fingerprinted build output never changes under its name: cache for a year.
+    app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
+  }
+  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
+
+  if (env.LOG_REQUESTS) {
+    app.use(morgan(isProduction ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.resolve("build/server/index.js") as string)) as ServerBuild);
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = http.createServer(app);
+  let shuttingDown = false;
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  console.log(`The Hit Factory is running at http://localhost:${port} (${runtime.database.kind}, ${env.backend} auth)`);
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await viteDevServer?.close();
+      await runtime.database.close();
+      console.log("Stopped cleanly.");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { isDatabaseEmpty, seedDemoData } from "~/demo/seed.server";
+import { DEMO_ACCOUNTS } from "~/demo/accounts";
+import { verifyPassword } from "~/auth/users.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+let database: TestDatabase;
+const PASSWORD = "demo-password-123";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("demo data", () => {
+  it("seeds the five accounts of DESIGN section 4 with profiles and the demo password", async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    await seedDemoData(database.db, { password: PASSWORD });
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+
+    const rows = await database.db
+      .selectFrom("auth.users as u")
+      .innerJoin("profiles as p", "p.user_id", "u.id")
+      .select(["u.email", "u.encrypted_password", "u.raw_user_meta_data", "p.role", "p.is_admin", "p.onboarding_completed", "p.first_login_after_acceptance", "u.created_at"])
+      .execute();
+    expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+
+    const byEmail = Object.fromEntries(rows.map((r) => [r.email, r]));
+    expect(byEmail["admin@demo.hitfactory.test"]).toMatchObject({ role: "admin", is_admin: true });
+    expect(byEmail["ar@demo.hitfactory.test"]).toMatchObject({ role: "accepted_ar", is_admin: false });
+    expect(byEmail["member@demo.hitfactory.test"]).toMatchObject({ role: "accepted_member", onboarding_completed: true });
+    expect(byEmail["newmember@demo.hitfactory.test"]).toMatchObject({ role: "accepted_member", onboarding_completed: false, first_login_after_acceptance: null });
+    expect(byEmail["applicant@demo.hitfactory.test"]).toMatchObject({ role: null, is_admin: false });
+    // Accepted today: created within the last minute.
+    expect(Date.now() - new Date(byEmail["newmember@demo.hitfactory.test"].created_at).getTime()).toBeLessThan(60_000);
+
+    for (const row of rows) {
+      expect(row.encrypted_password).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(row.encrypted_password!, PASSWORD)).toBe(true);
+      expect(await verifyPassword(row.encrypted_password!, "wrong-password")).toBe(false);
+    }
+    expect(byEmail["applicant@demo.hitfactory.test"].raw_user_meta_data).toMatchObject({ role: "user" });
+  });
+
+  it("rolls back completely when seeding fails part-way", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      // A duplicate e-mail makes the second account fail inside the transaction.
+      await sql`create unique index dup_guard on auth.users ((raw_user_meta_data->>'role'))`.execute(fresh.db);
+      await expect(seedDemoData(fresh.db, { password: PASSWORD })).rejects.toThrow();
+      expect(await isDatabaseEmpty(fresh.db)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
