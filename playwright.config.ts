@@ -54,6 +54,7 @@ export default defineConfig({
       LOG_REQUESTS: "false",
       ENABLE_TEST_ROUTES: "true",
       DATABASE_URL: "",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },
 });

@@ -20,6 +20,7 @@ import { pingDatabase } from "./app/platform/db/connect.server";
 import { createNonce, securityHeaders } from "./app/platform/csp.server";
 
 const SHUTDOWN_GRACE_MS = 8_000;
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 
 async function main() {
   let env;
@@ -76,8 +77,8 @@ async function main() {
     app.use(viteDevServer.middlewares);
   } else {
     // Fingerprinted build output never changes under its name: cache for a year.
-    app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
   app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
 
@@ -87,7 +88,7 @@ async function main() {
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-    : ((await import(path.resolve("build/server/index.js") as string)) as ServerBuild);
+    : ((await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild);
 
   app.all(
     "*",

@@ -15,6 +15,8 @@ export default defineConfig({
   plugins: [
     vanillaExtractPlugin(),
     remix({
+      // BUILD_DIR lets parallel checkouts/tests build side by side.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       ignoredRouteFiles: ["**/*.css.ts", "**/*.test.ts", "**/*.test.tsx"],
       future: {
         v3_fetcherPersist: true,

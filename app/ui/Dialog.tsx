@@ -86,7 +86,9 @@ function useBodyScrollLock(active: boolean) {
       savedOverflow = body.style.overflow;
       savedPaddingRight = body.style.paddingRight;
       // Make room for the vanished scrollbar so the page doesn't jump sideways.
-      const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+      // (clientWidth is 0 only in layout-less DOMs such as test environments.)
+      const viewport = document.documentElement.clientWidth;
+      const scrollbar = viewport > 0 ? window.innerWidth - viewport : 0;
       if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
       body.style.overflow = "hidden";
     }
