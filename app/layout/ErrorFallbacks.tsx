@@ -3,7 +3,7 @@
  * except the routing-error page, whose text is scrubbed (SPEC §8).
  */
 import { Link, useLocation, useRouteError, isRouteErrorResponse } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { TEXT } from "~/shared/constants";
 import { scrubErrorText } from "~/shared/sanitize";
 import { buttonClass, ButtonLink } from "~/ui/Button";
@@ -68,19 +68,19 @@ export function RouteErrorBoundary() {
 /* Fallback 2: root, 'SOMETHING WENT WRONG'                            */
 /* ------------------------------------------------------------------ */
 
-// Errors caught in this browser tab. Counted only in the browser: on the
-// server every request is a first error.
-const seenErrors = new WeakSet<object>();
+// Errors caught in this browser tab, counted when a fallback is committed
+// (React re-renders a failing tree before giving up, so counting thrown
+// objects would count one crash several times). Effects never run on the
+// server, so there every request shows a first error.
 let caughtErrorCount = 0;
 
-export function countCaughtError(error: unknown): number {
-  if (typeof document === "undefined") return 1;
-  const key = typeof error === "object" && error !== null ? error : { error };
-  if (!seenErrors.has(key)) {
-    seenErrors.add(key);
+export function useCaughtErrorCount(error: unknown): number {
+  const [count, setCount] = useState(() => caughtErrorCount + 1);
+  useEffect(() => {
     caughtErrorCount += 1;
-  }
-  return caughtErrorCount;
+    setCount(caughtErrorCount);
+  }, [error]);
+  return count;
 }
 
 export function resetCaughtErrorsForTests() {
@@ -89,7 +89,7 @@ export function resetCaughtErrorsForTests() {
 
 export function RootErrorFallback({ error }: { error: unknown }) {
   const location = useLocation();
-  const count = countCaughtError(error);
+  const count = useCaughtErrorCount(error);
   const unstable = count >= TEXT.fallbackManyErrorsFrom;
   const here = location.pathname + location.search;
   return (

@@ -34,7 +34,7 @@ export function SiteHeader({ viewer, theme }: { viewer: Viewer | null; theme: Th
             <span className={styles.brandMark} aria-hidden="true">
               HF
             </span>
-            <span>{PRODUCT_NAME}</span>
+            <span className={styles.brandText}>{PRODUCT_NAME}</span>
           </Link>
           <nav aria-label="Main" className={styles.desktopNav}>
             <NavLinks items={items} />

@@ -50,6 +50,10 @@ export const brand = style({
   whiteSpace: "nowrap",
 });
 
+export const brandText = style({
+  "@media": { "(max-width: 520px)": { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } },
+});
+
 export const brandMark = style({
   display: "inline-grid",
   placeItems: "center",

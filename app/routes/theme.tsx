@@ -3,7 +3,7 @@
  * works without JavaScript) and returns to the page it came from.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { THEMES } from "~/shared/constants";
@@ -17,7 +17,8 @@ export const themeFormSchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: themeFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
+    // A resource route: answer with a real Response so the 400 status holds.
+    return Response.json({ result: submission.reply() }, { status: 400 });
   }
   const { theme, redirectTo } = submission.value;
   return redirect(safeRedirect(redirectTo, "/"), {

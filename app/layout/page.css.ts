@@ -1,0 +1,129 @@
+/** Building blocks shared by the product's inner pages (headers, cards, tables, chips). */
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const page = style({
+  paddingBlock: `${vars.space[10]} ${vars.space[12]}`,
+  display: "grid",
+  gap: vars.space[8],
+});
+
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  justifyContent: "space-between",
+  gap: vars.space[5],
+  paddingBottom: vars.space[6],
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const headerText = style({ display: "grid", gap: vars.space[2], maxWidth: "70ch" });
+
+export const eyebrow = style({
+  color: vars.color.accent,
+  fontSize: "0.8rem",
+  fontWeight: 700,
+  letterSpacing: "0.1em",
+  textTransform: "uppercase",
+});
+
+export const title = style({ fontSize: "clamp(1.9rem, 4.5vw, 2.75rem)", fontWeight: 800, letterSpacing: "-0.02em" });
+
+export const lead = style({ color: vars.color.textMuted, fontSize: "1.075rem" });
+
+export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3] });
+
+export const sectionTitle = style({ fontSize: "1.35rem", fontWeight: 700, marginBottom: vars.space[4] });
+
+export const card = style({
+  display: "grid",
+  gap: vars.space[3],
+  alignContent: "start",
+  padding: vars.space[6],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.sm,
+});
+
+export const cardGrid = style({
+  display: "grid",
+  gap: vars.space[5],
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 280px), 1fr))",
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
+export const muted = style({ color: vars.color.textMuted });
+
+export const chipList = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
+
+export const chip = style({
+  display: "inline-flex",
+  alignItems: "center",
+  padding: `2px ${vars.space[3]}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.secondary,
+  color: vars.color.secondaryText,
+  fontSize: "0.8125rem",
+  fontWeight: 600,
+});
+
+export const chipOutline = style([
+  chip,
+  { background: "transparent", color: vars.color.textMuted, border: `1px solid ${vars.color.border}` },
+]);
+
+export const statGrid = style({
+  display: "grid",
+  gap: vars.space[4],
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 180px), 1fr))",
+  margin: 0,
+});
+
+export const stat = style({
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: vars.space[1],
+  padding: vars.space[5],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+
+export const statValue = style({
+  margin: 0,
+  fontFamily: vars.font.display,
+  fontSize: "2.25rem",
+  fontWeight: 800,
+  lineHeight: 1,
+});
+
+export const statLabel = style({ color: vars.color.textMuted, fontWeight: 600, fontSize: "0.9rem" });
+
+export const tableWrap = style({
+  overflowX: "auto",
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
+globalStyle(`${table} caption`, { textAlign: "left", padding: vars.space[4], fontWeight: 700, color: vars.color.text });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: `${vars.space[3]} ${vars.space[4]}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+});
+globalStyle(`${table} thead th`, {
+  background: vars.color.surfaceSunken,
+  color: vars.color.textMuted,
+  fontSize: "0.8rem",
+  textTransform: "uppercase",
+  letterSpacing: "0.06em",
+});
+
+export const pagination = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: vars.space[4] });
