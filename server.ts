@@ -18,6 +18,8 @@ import { boot } from "./app/platform/boot.server";
 import { DataDirLockedError } from "./app/platform/db/data-dir-lock.server";
 import { pingDatabase } from "./app/platform/db/connect.server";
 import { createNonce, securityHeaders } from "./app/platform/csp.server";
+import { rejectCrossOriginRequests } from "./app/auth/origin-check.server";
+import { authRequestScope } from "./app/auth/request-context.server";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -56,7 +58,8 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Only proxies we were told about may set the client address.
+  app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
   const connectOrigins = [env.SUPABASE_URL, env.SENTRY_DSN && new URL(env.SENTRY_DSN).origin].filter(Boolean) as string[];
   const mediaOrigins = env.SUPABASE_URL ? [env.SUPABASE_URL] : [];
@@ -85,6 +88,11 @@ async function main() {
   if (env.LOG_REQUESTS) {
     app.use(morgan(isProduction ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));
   }
+
+  // Auth (issue 3): refuse cross-site writes with 403, then open the per-request
+  // auth scope whose session cookies are appended to every response.
+  app.use(rejectCrossOriginRequests());
+  app.use(authRequestScope());
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>

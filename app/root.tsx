@@ -19,6 +19,7 @@ import { useNonce } from "~/platform/nonce";
 import { getThemePreference } from "~/theme/theme.server";
 import { getToast } from "~/toast/toast.server";
 import { Toaster } from "~/toast/Toaster";
+import { PlayerHost } from "~/player/PlayerHost";
 import { SiteHeader } from "~/layout/SiteHeader";
 import { SiteFooter } from "~/layout/SiteFooter";
 import { PageLoadingIndicator } from "~/ui/Spinner";
@@ -29,6 +30,9 @@ import { getRuntime } from "~/platform/runtime.server";
 import type { ThemePreference } from "~/shared/constants";
 import { DEFAULT_THEME, PRODUCT_NAME } from "~/shared/constants";
 import { getViewer } from "~/auth/viewer.server";
+import { getClientSessionState } from "~/auth/session.server";
+import { SessionTimeout } from "~/auth/SessionTimeout";
+import { useAuth } from "~/auth/useAuth";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -48,11 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const env = getRuntime().env;
   const origin = new URL(request.url).origin;
+  // Session timing for the timeout dialog (signed-in only; never tokens).
+  const sessionTimeout = viewer ? await getClientSessionState(request) : null;
   return data(
     {
       theme,
       toast,
       viewer,
+      sessionTimeout,
       origin,
       ENV: { SENTRY_DSN: env.SENTRY_DSN, MODE: env.NODE_ENV },
     },
@@ -91,8 +98,9 @@ function Document({ children, theme, origin, env }: { children: ReactNode; theme
 }
 
 export default function App() {
-  const { theme, toast, viewer, origin, ENV } = useLoaderData<typeof loader>();
+  const { theme, toast, viewer, origin, ENV, sessionTimeout } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  useAuth(); // tags the viewer's role for error monitoring
   return (
     <Document theme={theme} origin={origin} env={ENV}>
       <SiteHeader viewer={viewer} theme={theme} />
@@ -101,7 +109,10 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
+      {/* Outside the outlet: the audio keeps playing across navigation. */}
+      <PlayerHost />
       <Toaster initialToast={toast} />
+      {viewer && sessionTimeout ? <SessionTimeout state={sessionTimeout} /> : null}
     </Document>
   );
 }

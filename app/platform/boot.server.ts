@@ -12,6 +12,23 @@ import { generateDemoPassword, readOrCreateSecret } from "./secrets.server";
 import { setRuntime, type Runtime } from "./runtime.server";
 import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
 import { DEMO_ACCOUNTS } from "../demo/accounts";
+import { startRateLimitCleanup } from "./rate-limit.server";
+import { pruneSessionClocks } from "../auth/session-activity.server";
+
+/**
+ * Expired rate-limit rows and clocks of sessions past any absolute timeout are
+ * swept every 5 minutes (SPEC §9); the sweep stops when the database closes.
+ */
+function startAuthHousekeeping(database: OpenDatabase, env: Env) {
+  const stop = startRateLimitCleanup(database.db, {
+    extra: (db) => pruneSessionClocks(db, env.SESSION_ABSOLUTE_TIMEOUT_MS),
+  });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    stop();
+    await close();
+  };
+}
 
 export interface BootOptions {
   env?: Env;
@@ -54,6 +71,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   }
   if (demoPassword) announceDemoCredentials(env.dataDir, demoPassword, log);
 
+  startAuthHousekeeping(database, env);
   const runtime: Runtime = { env, database, sessionSecret, demoPassword };
   setRuntime(runtime);
   return runtime;

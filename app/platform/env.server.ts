@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import path from "node:path";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, WARNING_BEFORE_IDLE_MS } from "../shared/constants";
 
 const optionalUrl = z
   .string()
@@ -52,10 +53,20 @@ export const envSchema = z
       .enum(["true", "false", "1", "0"])
       .default("false")
       .transform((v) => v === "true" || v === "1"),
+    /**
+     * How many proxies in front of the app to trust for X-Forwarded-For (0 = none).
+     * Trusting headers no proxy sets would let clients forge their address and
+     * dodge per-address rate limits.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     LOG_REQUESTS: z
       .enum(["true", "false", "1", "0"])
       .default("true")
       .transform((v) => v === "true" || v === "1"),
+    /** Server-enforced session timeouts (SPEC §9); shorter values are for tests. */
+    SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(IDLE_TIMEOUT_MS),
+    SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce.number().int().positive().default(ABSOLUTE_TIMEOUT_MS),
+    SESSION_WARNING_MS: z.coerce.number().int().nonnegative().default(WARNING_BEFORE_IDLE_MS),
   })
   .superRefine((env, ctx) => {
     if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {

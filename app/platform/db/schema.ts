@@ -44,7 +44,145 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+export interface ArRegistrationsTable {
+  id: Generated<string>;
+  name: string;
+  company: string;
+  email: string;
+  message: Generated<string>;
+  user_id: string | null;
+  status: Generated<"pending" | "approved" | "declined">;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SongsTable {
+  id: Generated<string>;
+  title: string;
+  slug: string | null;
+  genre: string;
+  moods: Generated<string[]>;
+  bpm: number;
+  musical_key: string;
+  duration_seconds: number;
+  lyrics: string | null;
+  audio_path: string;
+  artwork_path: string | null;
+  status: Generated<"catalogue" | "archived">;
+  featured: Generated<boolean>;
+  /** jsonb array of numbers 0..1; insert as JSON text. */
+  peaks: ColumnType<number[], string | undefined, string>;
+  /** Kept by triggers on song_credits. */
+  credit_names: Generated<string>;
+  /** Stored generated column: never written. */
+  search_vector: ColumnType<string, never, never>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SongCreditsTable {
+  id: Generated<string>;
+  song_id: string;
+  member_id: string | null;
+  name: string;
+  role: "writer" | "producer" | "topliner" | "artist" | "composer" | "lyricist";
+  /** numeric(5,2): read as a string by the drivers. */
+  split: ColumnType<string, number | string, number | string>;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CatalogFacetCountsTable {
+  facet: "total" | "genre" | "mood" | "key" | "bpm";
+  value: string;
+  count: number;
+}
+
+export interface CatalogRevisionTable {
+  id: Generated<boolean>;
+  revision: number;
+}
+
+export interface StorageObjectsTable {
+  bucket: string;
+  path: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  kind: "audio" | "image";
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+// Embedded auth adapter (db/local-auth/0002) and session guards (supabase/migrations/2026112100020x).
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  refreshed_at: NullableTimestamp;
+  user_agent: string | null;
+}
+
+export interface AuthRefreshTokensTable {
+  id: string;
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  parent_id: string | null;
+  revoked: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthOneTimeCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  channel: "email" | "phone";
+  recipient: string;
+  purpose: "confirmation" | "login" | "recovery";
+  code_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface AuthOutboxTable {
+  id: Generated<string>;
+  channel: "email" | "phone";
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  rule: string;
+  subject_hash: string;
+  hits: Generated<number>;
+  window_started_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SessionActivityTable {
+  session_id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_active_at: Timestamp;
+}
+
 export interface DB {
+  "auth.sessions": AuthSessionsTable;
+  "auth.refresh_tokens": AuthRefreshTokensTable;
+  "auth.one_time_codes": AuthOneTimeCodesTable;
+  "auth.outbox": AuthOutboxTable;
+  rate_limits: RateLimitsTable;
+  session_activity: SessionActivityTable;
   "auth.users": AuthUsersTable;
   profiles: ProfilesTable;
+  ar_registrations: ArRegistrationsTable;
+  songs: SongsTable;
+  song_credits: SongCreditsTable;
+  storage_objects: StorageObjectsTable;
+  catalog_facet_counts: CatalogFacetCountsTable;
+  catalog_revision: CatalogRevisionTable;
 }

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+/**
+ * The session-timeout host's clock in the browser: when the warning shows, how
+ * it counts down, what counts as activity, and how it signs out. (Continue
+ * Session talks to the server; the end-to-end suite covers it against the real one.)
+ */
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SessionTimeout, formatCountdown } from "./SessionTimeout";
+
+const MINUTE = 60_000;
+const state = { idleTimeoutMs: 15 * MINUTE, warningMs: 2 * MINUTE, absoluteTimeoutMs: 120 * MINUTE, absoluteRemainingMs: 120 * MINUTE };
+
+let signOuts: Record<string, string>[] = [];
+/** Keep-alive posts the host made (the server side is covered by integration and end-to-end tests). */
+let pings: string[] = [];
+/** When the server would end the session; its keep-alive answers count down to it. */
+let serverDeadline = 0;
+
+function renderHost(overrides: Partial<typeof state> = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <SessionTimeout state={{ ...state, ...overrides }} /> },
+      { path: "/auth", element: <p>Sign-in page</p> },
+      {
+        path: "/auth/sign-out",
+        action: async ({ request }) => {
+          signOuts.push(Object.fromEntries(await request.formData()) as Record<string, string>);
+          return new Response(null, { status: 302, headers: { Location: "/auth" } });
+        },
+      },
+    ],
+    { initialEntries: ["/"] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+beforeEach(() => {
+  signOuts = [];
+  pings = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    pings.push(`${url} ${String(init.body)}`);
+    const body = { ok: true, absoluteRemainingMs: Math.max(0, serverDeadline - Date.now()) };
+    return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+  });
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"] });
+  serverDeadline = Date.now() + state.absoluteRemainingMs;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("formatCountdown", () => {
+  it("shows m:ss, rounding up to the next second", () => {
+    expect(formatCountdown(120_000)).toBe("2:00");
+    expect(formatCountdown(119_001)).toBe("2:00");
+    expect(formatCountdown(61_000)).toBe("1:01");
+    expect(formatCountdown(9_000)).toBe("0:09");
+    expect(formatCountdown(-5)).toBe("0:00");
+  });
+});
+
+describe("SessionTimeout", () => {
+  it("warns 2 minutes before the idle timeout and counts down every second", async () => {
+    renderHost();
+    await advance(13 * MINUTE - 1000);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await advance(2000);
+    const dialog = screen.getByRole("dialog", { name: "Session Timeout Warning" });
+    expect(dialog.textContent).toContain("Your session will expire due to inactivity in:");
+    expect(dialog.textContent).toContain("Would you like to continue your session?");
+    expect(screen.getByRole("timer").textContent).toBe("1:59");
+    await advance(1000);
+    expect(screen.getByRole("timer").textContent).toBe("1:58");
+    expect(screen.getByRole("button", { name: "Continue Session" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign Out" })).toBeTruthy();
+  });
+
+  it.each(["mousedown", "keypress", "scroll", "touchstart", "click"])("restarts the idle timer on %s", async (event) => {
+    renderHost();
+    await advance(12 * MINUTE);
+    fireEvent(window, new Event(event));
+    await advance(12 * MINUTE);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await advance(1 * MINUTE + 1000);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("tells the server about activity at most once a minute", async () => {
+    renderHost();
+    fireEvent(window, new Event("mousedown"));
+    expect(pings).toEqual([]);
+    await advance(MINUTE);
+    fireEvent(window, new Event("mousedown"));
+    fireEvent(window, new Event("keypress"));
+    await advance(10_000);
+    fireEvent(window, new Event("scroll"));
+    expect(pings).toEqual(["/auth/keep-alive intent=ping"]);
+  });
+
+  it("ignores activity while the warning is up: only its buttons decide", async () => {
+    renderHost();
+    await advance(13 * MINUTE + 1000);
+    fireEvent(window, new Event("keypress"));
+    await advance(1000);
+    expect(screen.getByRole("timer").textContent).toBe("1:58");
+  });
+
+  it("signs out with reason idle when the countdown reaches zero", async () => {
+    const router = renderHost();
+    await advance(15 * MINUTE + 1000);
+    expect(signOuts).toEqual([{ reason: "idle" }]);
+    expect(router.state.location.pathname).toBe("/auth");
+  });
+
+  it("signs out with reason absolute at the maximum duration, however active the person is", async () => {
+    serverDeadline = Date.now() + 20 * MINUTE;
+    renderHost({ absoluteRemainingMs: 20 * MINUTE });
+    for (let i = 0; i < 4; i++) {
+      await advance(5 * MINUTE);
+      fireEvent(window, new Event("mousedown"));
+    }
+    await advance(1000);
+    expect(signOuts).toEqual([{ reason: "absolute" }]);
+  });
+
+  it("signs out (no reason: a plain sign-out) from the warning's Sign Out button", async () => {
+    renderHost();
+    await advance(13 * MINUTE + 1000);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Sign Out" }));
+    });
+    expect(signOuts).toEqual([{}]);
+  });
+});

@@ -1,0 +1,104 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const page = style({
+  display: "grid",
+  justifyItems: "center",
+  paddingBlock: `clamp(${vars.space[8]}, 6vw, ${vars.space[16]})`,
+});
+
+export const card = style({
+  width: "100%",
+  maxWidth: "480px",
+  display: "grid",
+  gap: vars.space[6],
+  padding: `clamp(${vars.space[5]}, 4vw, ${vars.space[8]})`,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  boxShadow: vars.shadow.md,
+});
+
+export const wideCard = style([card, { maxWidth: "760px" }]);
+
+export const heading = style({ display: "grid", gap: vars.space[2] });
+
+export const title = style({ fontSize: "clamp(1.6rem, 4vw, 2.1rem)", fontWeight: 800, letterSpacing: "-0.02em" });
+
+export const lead = style({ color: vars.color.textMuted });
+
+export const modes = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space[2],
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+
+export const modeLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "40px",
+  padding: `0 ${vars.space[3]}`,
+  borderRadius: vars.radius.full,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 600,
+  fontSize: "0.9rem",
+  selectors: {
+    '&[aria-current="page"]': { background: vars.color.secondary, color: vars.color.secondaryText, borderColor: vars.color.primary },
+    "&:hover": { borderColor: vars.color.borderStrong },
+    "&:focus-visible": { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: "2px" },
+  },
+});
+
+export const links = style({ display: "grid", gap: vars.space[2], fontSize: "0.95rem" });
+
+export const link = style({ color: vars.color.link, fontWeight: 600 });
+
+export const codeInput = style({ letterSpacing: "0.4em", fontFamily: vars.font.mono, fontSize: "1.25rem" });
+
+export const outboxList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space[3] });
+
+export const outboxItem = style({
+  display: "grid",
+  gap: vars.space[1],
+  padding: vars.space[4],
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+
+export const outboxMeta = style({ color: vars.color.textMuted, fontSize: "0.875rem" });
+
+export const outboxBody = style({ fontFamily: vars.font.mono, fontSize: "0.95rem", overflowWrap: "anywhere" });
+
+export const steps = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space[2],
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  fontSize: "0.875rem",
+  color: vars.color.textMuted,
+});
+
+export const stepDone = style({ color: vars.color.success, fontWeight: 700 });
+
+export const stepCurrent = style({ color: vars.color.text, fontWeight: 700 });
+
+export const stateTable = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
+
+export const stateCellHead = style({
+  textAlign: "left",
+  padding: `${vars.space[2]} ${vars.space[3]} ${vars.space[2]} 0`,
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  verticalAlign: "top",
+  whiteSpace: "nowrap",
+});
+
+export const stateCell = style({ padding: `${vars.space[2]} 0`, fontFamily: vars.font.mono, overflowWrap: "anywhere" });

@@ -1,0 +1,326 @@
+/**
+ * Sessions and route guards (SPEC §2 "Guard behaviour", §4, §6, §9).
+ *
+ * FOR ROUTE AUTHORS: call one guard at the top of every loader and action.
+ *
+ *   const viewer = await requireUser(request);        // any signed-in user
+ *   const viewer = await requireApprovedAR(request);  // accepted_ar or admin; others -> /ar
+ *   const viewer = await requireAdmin(request);       // is_admin; others -> /
+ *   const viewer = await optionalViewer(request);     // public pages; never redirects
+ *
+ *  - Anonymous visitors of a guarded route are redirected to
+ *    /auth?redirect=<original path + query>.
+ *  - A session past its idle or absolute timeout is signed out on the server
+ *    and redirected to /auth with the 'Session Expired' toast (idle or
+ *    absolute text). On public pages (optionalViewer) it simply ends.
+ *  - Cookies: nothing to do. Refresh rotation and sign-out write cookies
+ *    into a per-request scope that server.ts appends to whatever response
+ *    goes out (see request-context.server.ts); the redirects the guards throw
+ *    carry them too. Code running outside server.ts (integration tests) can
+ *    read them with `getSessionHeaders(request)`.
+ *  - Tokens never leave the server: a Viewer holds no token, and neither
+ *    does anything else exported here.
+ *
+ * One resolution per request, whatever the number of guards called:
+ *   cookies -> session (refreshed when within the 90 s expiry margin)
+ *   -> user verified by the provider -> idle/absolute clocks (this request
+ *   counts as activity) -> refresh when under 10 minutes are left (SPEC §4:
+ *   if that fails with under 2 minutes left, signed out) -> profile -> Viewer.
+ */
+import { redirect } from "@remix-run/node";
+import { getAuthPort } from "~/platform/auth/index.server";
+import type { AuthClient, AuthSession, AuthUser, SignOutScope } from "~/platform/auth/port";
+import { isAuthCookieName } from "~/platform/auth/port";
+import { authCookieOptions } from "~/platform/auth/cookies.server";
+import { sessionIdOf } from "~/platform/auth/tokens.server";
+import { db } from "~/platform/runtime.server";
+import { REFRESH_THRESHOLD_MS, SIGN_OUT_THRESHOLD_MS, TEXT } from "~/shared/constants";
+import { combineHeaders, createToastHeaders } from "~/toast/toast.server";
+import type { Viewer } from "./viewer";
+import type { ClientSessionState } from "./session-state";
+import { isAdmin, isApprovedAR } from "./viewer";
+import { getSessionHeaders, requestContext } from "./request-context.server";
+import {
+  checkAndTouch,
+  endSessionClock,
+  endUserSessionClocks,
+  resetIdleClock,
+  startSessionClock,
+  timeoutSettings,
+  type SessionClock,
+  type TimeoutReason,
+} from "./session-activity.server";
+
+export { getSessionHeaders } from "./request-context.server";
+
+export type ResolvedSession =
+  | { state: "anonymous" }
+  | { state: "expired"; reason: TimeoutReason }
+  | { state: "active"; viewer: Viewer; user: AuthUser; session: AuthSession; sessionId: string; clock: SessionClock };
+
+const RESOLVED = "session";
+
+/** The auth client bound to this request's cookies. */
+export function authClient(request: Request): AuthClient {
+  return getAuthPort().client(requestContext(request).jar);
+}
+
+export function resolveSession(request: Request): Promise<ResolvedSession> {
+  const { memo } = requestContext(request);
+  let pending = memo.get(RESOLVED) as Promise<ResolvedSession> | undefined;
+  if (!pending) {
+    pending = resolveOnce(request);
+    memo.set(RESOLVED, pending);
+  }
+  return pending;
+}
+
+/** After a sign-in or sign-out inside this request, later guards must look again. */
+export function forgetResolvedSession(request: Request): void {
+  requestContext(request).memo.delete(RESOLVED);
+}
+
+async function resolveOnce(request: Request): Promise<ResolvedSession> {
+  const client = authClient(request);
+  const hasAuthCookie = requestContext(request).jar.getAll().some((c) => isAuthCookieName(c.name));
+  if (!hasAuthCookie) return { state: "anonymous" };
+
+  const current = await client.getSession();
+  if (current.error || !current.data) {
+    // An expired session whose refresh failed: signed out (SPEC §4).
+    await client.signOut("local");
+    return { state: "anonymous" };
+  }
+  let session = current.data;
+  const verified = await client.getUser();
+  if (verified.error) {
+    await client.signOut("local");
+    return { state: "anonymous" };
+  }
+  const sessionId = sessionIdOf(session.access_token);
+  if (!sessionId) {
+    await client.signOut("local");
+    return { state: "anonymous" };
+  }
+
+  const clock = await checkAndTouch(db(), sessionId, verified.data.id, timeoutSettings());
+  if (clock.state === "expired") {
+    await client.signOut("local");
+    await endSessionClock(db(), sessionId);
+    return { state: "expired", reason: clock.reason };
+  }
+
+  const leftMs = session.expires_at * 1000 - Date.now();
+  if (leftMs < REFRESH_THRESHOLD_MS) {
+    const refreshed = await client.refreshSession();
+    if (refreshed.data) session = refreshed.data;
+    else if (leftMs < SIGN_OUT_THRESHOLD_MS) {
+      await client.signOut("local");
+      await endSessionClock(db(), sessionId);
+      return { state: "anonymous" };
+    }
+  }
+
+  return {
+    state: "active",
+    viewer: await viewerFor(verified.data),
+    user: verified.data,
+    session,
+    sessionId,
+    clock: clock.clock,
+  };
+}
+
+/** The Viewer of an auth user: role and admin flag from public.profiles (SPEC §3, §6). */
+export async function viewerFor(user: AuthUser): Promise<Viewer> {
+  const profile = await db()
+    .selectFrom("profiles")
+    .select(["role", "is_admin", "display_name"])
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  const metadataName = typeof user.user_metadata.display_name === "string" ? user.user_metadata.display_name : null;
+  return {
+    id: user.id,
+    email: user.email,
+    // SPEC §2: display name, else the part of the e-mail before the @, else 'Member'.
+    displayName: profile?.display_name || metadataName || user.email?.split("@")[0] || "Member",
+    role: profile?.role ?? null,
+    isAdmin: profile?.is_admin ?? false,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Guards
+
+export async function optionalViewer(request: Request): Promise<Viewer | null> {
+  const resolved = await resolveSession(request);
+  return resolved.state === "active" ? resolved.viewer : null;
+}
+
+function originalPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export function signInPath(request: Request): string {
+  return `/auth?${new URLSearchParams({ redirect: originalPath(request) })}`;
+}
+
+export async function sessionExpiredToastHeaders(reason: TimeoutReason): Promise<Headers> {
+  return createToastHeaders({
+    type: "error",
+    title: TEXT.sessionExpiredTitle,
+    message: reason === "idle" ? TEXT.sessionExpiredIdle : TEXT.sessionExpiredAbsolute,
+  });
+}
+
+export async function requireUser(request: Request): Promise<Viewer> {
+  const resolved = await resolveSession(request);
+  if (resolved.state === "active") return resolved.viewer;
+  const headers = getSessionHeaders(request);
+  if (resolved.state === "expired") {
+    throw redirect(signInPath(request), { headers: combineHeaders(headers, await sessionExpiredToastHeaders(resolved.reason)) });
+  }
+  throw redirect(signInPath(request), { headers });
+}
+
+export async function requireApprovedAR(request: Request): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!isApprovedAR(viewer)) throw redirect("/ar", { headers: getSessionHeaders(request) });
+  return viewer;
+}
+
+export async function requireAdmin(request: Request): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!isAdmin(viewer)) throw redirect("/", { headers: getSessionHeaders(request) });
+  return viewer;
+}
+
+// ---------------------------------------------------------------------------
+// Sign-in, sign-out, extension
+
+/** SPEC: after sign-in each role lands where it belongs. */
+export function landingFor(viewer: Pick<Viewer, "role" | "isAdmin">): string {
+  if (viewer.isAdmin) return "/admin";
+  if (isApprovedAR(viewer)) return "/ar/dashboard";
+  return "/dashboard";
+}
+
+/**
+ * Called once a provider has issued a session for this request: starts the
+ * server-side clocks, makes sure the person has a profile row (role still
+ * empty: an applicant), and returns the Viewer.
+ */
+export async function beginSession(request: Request, session: AuthSession): Promise<Viewer> {
+  const sessionId = sessionIdOf(session.access_token);
+  if (sessionId) await startSessionClock(db(), sessionId, session.user.id);
+  await ensureProfile(session.user);
+  forgetResolvedSession(request);
+  return viewerFor(session.user);
+}
+
+export async function ensureProfile(user: AuthUser): Promise<void> {
+  const displayName = typeof user.user_metadata.display_name === "string" ? user.user_metadata.display_name.slice(0, 100) : null;
+  await db()
+    .insertInto("profiles")
+    .values({ user_id: user.id, display_name: displayName, links: JSON.stringify([]) })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+}
+
+export interface SignOutOptions {
+  scope?: SignOutScope;
+  reason?: TimeoutReason;
+}
+
+/**
+ * Signs out (global by default: every session of the user is revoked), clears
+ * every cookie whose name starts with sb- or supabase.auth, and returns the
+ * headers for the response (cookies, plus the 'Session Expired' toast when a
+ * timeout caused it). Provider 401/403/404 answers are ignored (SPEC §8).
+ */
+export async function signOut(request: Request, options: SignOutOptions = {}): Promise<Headers> {
+  const scope = options.scope ?? "global";
+  const resolved = await resolveSession(request).catch(() => ({ state: "anonymous" }) as const);
+  const client = authClient(request);
+  const outcome = await client.signOut(scope);
+  if (outcome.error && ![401, 403, 404].includes(outcome.error.status)) {
+    console.error("sign-out: provider refused", outcome.error.status, outcome.error.code);
+  }
+  if (resolved.state === "active") {
+    if (scope === "global") await endUserSessionClocks(db(), resolved.user.id);
+    else if (scope === "local") await endSessionClock(db(), resolved.sessionId);
+  }
+  const { jar } = requestContext(request);
+  for (const cookie of jar.getAll()) {
+    if (isAuthCookieName(cookie.name)) jar.set({ name: cookie.name, value: "", options: authCookieOptions(0) });
+  }
+  forgetResolvedSession(request);
+  const headers = getSessionHeaders(request);
+  return options.reason ? combineHeaders(headers, await sessionExpiredToastHeaders(options.reason)) : headers;
+}
+
+export type ExtendOutcome = { ok: true; absoluteRemainingMs: number } | { ok: false; reason: "expired" | "refresh_failed" };
+
+/** Continue Session (SPEC §4): refreshes the auth session and restarts the idle clock. */
+export async function extendSession(request: Request): Promise<ExtendOutcome> {
+  const resolved = await resolveSession(request);
+  if (resolved.state !== "active") return { ok: false, reason: "expired" };
+  const refreshed = await authClient(request).refreshSession();
+  if (refreshed.error) return { ok: false, reason: "refresh_failed" };
+  const now = new Date();
+  await resetIdleClock(db(), resolved.sessionId, now);
+  return { ok: true, absoluteRemainingMs: absoluteRemaining(resolved.clock, now) };
+}
+
+function absoluteRemaining(clock: SessionClock, now = new Date()): number {
+  return Math.max(0, clock.startedAt.getTime() + timeoutSettings().absoluteTimeoutMs - now.getTime());
+}
+
+export type { ClientSessionState } from "./session-state";
+
+export async function getClientSessionState(request: Request): Promise<ClientSessionState | null> {
+  const resolved = await resolveSession(request);
+  if (resolved.state !== "active") return null;
+  const settings = timeoutSettings();
+  return {
+    idleTimeoutMs: settings.idleTimeoutMs,
+    warningMs: settings.warningMs,
+    absoluteTimeoutMs: settings.absoluteTimeoutMs,
+    absoluteRemainingMs: absoluteRemaining(resolved.clock),
+  };
+}
+
+/** The session as a page may show it (phone test pages): never the tokens. */
+export interface SessionSummary {
+  userId: string;
+  email: string | null;
+  phone: string | null;
+  metadataRole: string;
+  profileRole: Viewer["role"];
+  isAdmin: boolean;
+  expiresAt: number;
+  expiresIn: number;
+  tokenType: string;
+  startedAt: string;
+  lastActiveAt: string;
+}
+
+export async function getSessionSummary(request: Request): Promise<SessionSummary | null> {
+  const resolved = await resolveSession(request);
+  if (resolved.state !== "active") return null;
+  const { session, user, viewer, clock } = resolved;
+  return {
+    userId: user.id,
+    email: user.email,
+    phone: user.phone,
+    metadataRole: typeof user.user_metadata.role === "string" ? user.user_metadata.role : "user",
+    profileRole: viewer.role,
+    isAdmin: viewer.isAdmin,
+    expiresAt: session.expires_at,
+    expiresIn: Math.max(0, session.expires_at - Math.floor(Date.now() / 1000)),
+    tokenType: session.token_type,
+    startedAt: clock.startedAt.toISOString(),
+    lastActiveAt: clock.lastActiveAt.toISOString(),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Picks the auth adapter for the running configuration: Supabase when
+ * SUPABASE_URL and SUPABASE_ANON_KEY are set, the embedded one otherwise.
+ */
+import { getRuntime, type Runtime } from "~/platform/runtime.server";
+import type { AuthPort } from "./port";
+import { createLocalAuth } from "./local.server";
+import { createSupabaseAuth } from "./supabase.server";
+
+const ports = new WeakMap<Runtime, AuthPort>();
+
+export function createAuthPort(runtime: Runtime): AuthPort {
+  const { env } = runtime;
+  if (env.backend === "supabase" && env.SUPABASE_URL && env.SUPABASE_ANON_KEY) {
+    return createSupabaseAuth({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY });
+  }
+  return createLocalAuth({ db: runtime.database.db, secret: runtime.sessionSecret });
+}
+
+export function getAuthPort(): AuthPort {
+  const runtime = getRuntime();
+  let port = ports.get(runtime);
+  if (!port) {
+    port = createAuthPort(runtime);
+    ports.set(runtime, port);
+  }
+  return port;
+}
+
+/** True on the embedded default (PGlite + embedded auth): the only place /auth/outbox exists. */
+export function isEmbeddedDefault(): boolean {
+  const runtime = getRuntime();
+  return runtime.env.backend === "local" && runtime.database.kind === "pglite";
+}

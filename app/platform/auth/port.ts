@@ -1,0 +1,157 @@
+/**
+ * The auth port: what the product needs from an identity provider, in the
+ * shape of Supabase Auth (SPEC §3, §7, §8) so both adapters look alike.
+ *
+ *  - local (local.server.ts): the `auth` schema in our own Postgres.
+ *  - supabase (supabase.server.ts): a Supabase project's GoTrue through @supabase/ssr.
+ *
+ * A client is bound to one request's cookies (a CookieJar). Each adapter keeps
+ * its session in HttpOnly cookies whose names start with `sb-`, and writes
+ * them back through the jar: the session layer (app/auth/session.server.ts)
+ * never handles a token and nothing here ever reaches loader data or HTML.
+ *
+ * Every method resolves to `{ data, error }` instead of throwing for provider
+ * answers (wrong password, weak password...). Only programming errors throw.
+ */
+
+/** SPEC §3 User: id, email, metadata with display_name and role (default 'user'). */
+export interface AuthUser {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  user_metadata: { display_name?: string | null; role?: string; [key: string]: unknown };
+  email_confirmed_at?: string | null;
+  phone_confirmed_at?: string | null;
+  last_sign_in_at?: string | null;
+  created_at?: string;
+}
+
+/** SPEC §3 Session. `expires_at` is in seconds since the epoch. */
+export interface AuthSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  expires_in: number;
+  token_type: "bearer";
+  user: AuthUser;
+}
+
+/** SPEC §8: auth errors carry message, status and code; weak_password carries reasons. */
+export interface AuthErrorShape {
+  message: string;
+  status: number;
+  code?: string;
+  reasons?: string[];
+}
+
+export class AuthError extends Error implements AuthErrorShape {
+  readonly status: number;
+  readonly code?: string;
+  readonly reasons?: string[];
+  constructor({ message, status, code, reasons }: AuthErrorShape) {
+    super(message);
+    this.name = "AuthError";
+    this.status = status;
+    this.code = code;
+    this.reasons = reasons;
+  }
+  /** SPEC §8: 502, 503 and 504 may be retried. */
+  get retryable() {
+    return RETRYABLE_STATUSES.includes(this.status);
+  }
+}
+
+export const RETRYABLE_STATUSES = [502, 503, 504];
+
+/** Codes the product reacts to (Supabase's names). */
+export const AUTH_ERROR_CODES = {
+  invalidCredentials: "invalid_credentials",
+  weakPassword: "weak_password",
+  sessionNotFound: "session_not_found",
+  invalidJwt: "invalid_jwt",
+  userBanned: "user_banned",
+  userAlreadyExists: "user_already_exists",
+  emailNotConfirmed: "email_not_confirmed",
+  phoneNotConfirmed: "phone_not_confirmed",
+  otpExpired: "otp_expired",
+  otpDisabled: "otp_disabled",
+  refreshTokenNotFound: "refresh_token_not_found",
+  refreshTokenAlreadyUsed: "refresh_token_already_used",
+  validationFailed: "validation_failed",
+} as const;
+
+export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
+
+export const ok = <T>(data: T): AuthResult<T> => ({ data, error: null });
+export const fail = <T = never>(error: AuthErrorShape): AuthResult<T> => ({
+  data: null,
+  error: error instanceof AuthError ? error : new AuthError(error),
+});
+
+/** Email or phone: exactly one identifies the person. */
+export type Identifier = { email: string; phone?: undefined } | { phone: string; email?: undefined };
+
+/**
+ * One-time code kinds (Supabase verifyOtp types): `sms` and `email` sign in
+ * (and confirm a new account), `signup` confirms an e-mail sign-up, `recovery`
+ * proves ownership of an e-mail for a password reset.
+ */
+export type OtpType = "sms" | "email" | "signup" | "recovery";
+
+export type SignOutScope = "global" | "local" | "others";
+
+export interface CookieToSet {
+  name: string;
+  value: string;
+  options: CookieOptions;
+}
+
+export interface CookieOptions {
+  path?: string;
+  maxAge?: number;
+  expires?: Date;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: "lax" | "strict" | "none" | boolean;
+  domain?: string;
+}
+
+/** The request's cookies as seen so far plus the ones this request sets. */
+export interface CookieJar {
+  getAll(): { name: string; value: string }[];
+  get(name: string): string | undefined;
+  set(cookie: CookieToSet): void;
+}
+
+export interface AuthClient {
+  signInWithPassword(credentials: Identifier & { password: string }): Promise<AuthResult<AuthSession>>;
+  /** Creates an unconfirmed account and sends a confirmation code (session is null until confirmed). */
+  signUp(
+    credentials: Partial<{ email: string; phone: string }> & { password: string; data?: { display_name?: string } },
+  ): Promise<AuthResult<{ user: AuthUser; session: AuthSession | null }>>;
+  /** Sends a one-time sign-in code. */
+  signInWithOtp(request: Identifier & { shouldCreateUser: boolean }): Promise<AuthResult<null>>;
+  verifyOtp(request: Identifier & { token: string; type: OtpType }): Promise<AuthResult<AuthSession>>;
+  /** Sends a recovery code to an e-mail address (answers the same whether or not it is known). */
+  resetPasswordForEmail(email: string): Promise<AuthResult<null>>;
+  /** Sets a new password for the signed-in user. */
+  updatePassword(password: string): Promise<AuthResult<AuthUser>>;
+  /** The session in the cookies; refreshed first when it expires within the 90 s margin. */
+  getSession(): Promise<AuthResult<AuthSession | null>>;
+  /** Rotates the refresh token and issues a new access token. */
+  refreshSession(): Promise<AuthResult<AuthSession>>;
+  /** The user, verified by the provider (not just read from the cookie). */
+  getUser(): Promise<AuthResult<AuthUser>>;
+  /** Revokes sessions (global by default) and clears this client's cookies; 401/403/404 are ignored. */
+  signOut(scope?: SignOutScope): Promise<AuthResult<null>>;
+}
+
+export interface AuthPort {
+  readonly kind: "local" | "supabase";
+  client(jar: CookieJar): AuthClient;
+}
+
+/** Cookies an auth sign-out clears (SPEC §4: keys starting sb- or supabase.auth). */
+export function isAuthCookieName(name: string): boolean {
+  return name.startsWith("sb-") || name.startsWith("supabase.auth");
+}

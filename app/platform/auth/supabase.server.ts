@@ -1,0 +1,195 @@
+/**
+ * The Supabase auth adapter: a Supabase project's Auth (GoTrue) through
+ * @supabase/ssr's createServerClient, one client per request, its session in
+ * the `sb-<project>-auth-token` cookies. Chosen when SUPABASE_URL and
+ * SUPABASE_ANON_KEY are set.
+ *
+ * The client reads cookies through the request's jar (getAll) and writes them
+ * back through it (setAll), so every response carries the cookies it sets.
+ * Cookies are HttpOnly here (the browser never needs the tokens: all auth runs
+ * on the server), SameSite=Lax and Secure in production.
+ */
+import { createRequire } from "node:module";
+import { createServerClient } from "@supabase/ssr";
+import {
+  isAuthApiError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+  type AuthError as SupabaseAuthError,
+  type Session,
+  type User,
+} from "@supabase/supabase-js";
+import { DEFAULT_USER_ROLE, TEXT } from "~/shared/constants";
+import { normalizeEmail, normalizePhone } from "~/auth/identifiers";
+import {
+  AUTH_ERROR_CODES,
+  AuthError,
+  fail,
+  ok,
+  type AuthClient,
+  type AuthPort,
+  type AuthResult,
+  type AuthSession,
+  type AuthUser,
+  type CookieJar,
+} from "./port";
+import { authCookieOptions } from "./cookies.server";
+import { createRetryingFetch, type RetryOptions } from "./retry-fetch.server";
+
+// supabase-js declares Node >= 22 for its realtime client; on Node 20 it needs
+// a WebSocket implementation or createServerClient throws. `ws` has no types.
+const requireFromHere = createRequire(import.meta.url);
+const WebSocketTransport = requireFromHere("ws") as never;
+
+export interface SupabaseAuthOptions {
+  url: string;
+  anonKey: string;
+  retry?: RetryOptions;
+}
+
+export function toAuthUser(user: User): AuthUser {
+  const metadata = (user.user_metadata ?? {}) as AuthUser["user_metadata"];
+  return {
+    id: user.id,
+    email: user.email ?? null,
+    phone: user.phone ? normalizePhone(user.phone) : null,
+    user_metadata: { ...metadata, role: typeof metadata.role === "string" ? metadata.role : DEFAULT_USER_ROLE },
+    email_confirmed_at: user.email_confirmed_at ?? null,
+    phone_confirmed_at: user.phone_confirmed_at ?? null,
+    last_sign_in_at: user.last_sign_in_at ?? null,
+    created_at: user.created_at,
+  };
+}
+
+function toAuthSession(session: Session): AuthSession {
+  return {
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+    expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in,
+    expires_in: session.expires_in,
+    token_type: "bearer",
+    user: toAuthUser(session.user),
+  };
+}
+
+export function toAuthError(error: SupabaseAuthError | Error): AuthError {
+  if (isAuthSessionMissingError(error)) {
+    return new AuthError({ message: TEXT.authSessionMissing, status: 400, code: AUTH_ERROR_CODES.sessionNotFound });
+  }
+  if (isAuthWeakPasswordError(error)) {
+    return new AuthError({ message: error.message, status: error.status ?? 422, code: AUTH_ERROR_CODES.weakPassword, reasons: [...error.reasons] });
+  }
+  if (isAuthApiError(error)) return new AuthError({ message: error.message, status: error.status, code: error.code });
+  const status = "status" in error && typeof error.status === "number" ? error.status : 500;
+  const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
+  return new AuthError({ message: error.message, status, code });
+}
+
+// supabase-js answers are unions ({ data, error: null } | { data: nulls, error }): read data only without an error.
+function result<T, O extends { data: unknown; error: SupabaseAuthError | null }>(
+  outcome: O,
+  pick: (data: O["data"]) => T | null | undefined,
+): AuthResult<T> {
+  if (outcome.error) return fail(toAuthError(outcome.error));
+  const value = pick(outcome.data);
+  if (value === null || value === undefined) {
+    return fail({ message: TEXT.authSessionOrUserMissing, status: 500 });
+  }
+  return ok(value);
+}
+
+export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
+  const retryingFetch = createRetryingFetch(options.retry);
+  return {
+    kind: "supabase",
+    client(jar: CookieJar): AuthClient {
+      const supabase = createServerClient(options.url, options.anonKey, {
+        cookies: {
+          getAll: () => jar.getAll(),
+          setAll: (cookies) => {
+            for (const { name, value, options: cookieOptions } of cookies) {
+              const maxAge = cookieOptions.maxAge;
+              jar.set({ name, value, options: { ...authCookieOptions(maxAge), expires: cookieOptions.expires } });
+            }
+          },
+        },
+        cookieOptions: authCookieOptions(),
+        global: { fetch: retryingFetch },
+        realtime: { transport: WebSocketTransport },
+        auth: { debug: false },
+      });
+      const auth = supabase.auth;
+      // getSession's user is read from the cookie; the session layer never trusts it without
+      // getUser() (which asks GoTrue), so supabase-js's warning about it would only be noise.
+      (auth as unknown as { suppressGetSessionWarning: boolean }).suppressGetSessionWarning = true;
+
+      return {
+        async signInWithPassword({ password, ...who }) {
+          const outcome = who.email
+            ? await auth.signInWithPassword({ email: normalizeEmail(who.email), password })
+            : await auth.signInWithPassword({ phone: normalizePhone(who.phone!), password });
+          return result(outcome, (data) => (data.session ? toAuthSession(data.session) : null));
+        },
+
+        async signUp({ email, phone, password, data }) {
+          if ((!email && !phone) || !password) {
+            return fail({ message: TEXT.signUpMissing, status: 400, code: AUTH_ERROR_CODES.validationFailed });
+          }
+          const metadata = { display_name: data?.display_name ?? null, role: DEFAULT_USER_ROLE };
+          const outcome = email
+            ? await auth.signUp({ email: normalizeEmail(email), password, options: { data: metadata } })
+            : await auth.signUp({ phone: normalizePhone(phone!), password, options: { data: metadata } });
+          return result(outcome, (d) =>
+            d.user ? { user: toAuthUser(d.user), session: d.session ? toAuthSession(d.session) : null } : null,
+          );
+        },
+
+        async signInWithOtp({ shouldCreateUser, ...who }) {
+          const outcome = who.email
+            ? await auth.signInWithOtp({ email: normalizeEmail(who.email), options: { shouldCreateUser } })
+            : await auth.signInWithOtp({ phone: normalizePhone(who.phone!), options: { shouldCreateUser } });
+          return outcome.error ? fail(toAuthError(outcome.error)) : ok(null);
+        },
+
+        async verifyOtp({ token, type, ...who }) {
+          const outcome = who.email
+            ? await auth.verifyOtp({ email: normalizeEmail(who.email), token: token.trim(), type: type === "sms" ? "email" : type })
+            : await auth.verifyOtp({ phone: normalizePhone(who.phone!), token: token.trim(), type: "sms" });
+          return result(outcome, (data) => (data.session ? toAuthSession(data.session) : null));
+        },
+
+        async resetPasswordForEmail(email) {
+          const outcome = await auth.resetPasswordForEmail(normalizeEmail(email));
+          return outcome.error ? fail(toAuthError(outcome.error)) : ok(null);
+        },
+
+        async updatePassword(password) {
+          const outcome = await auth.updateUser({ password });
+          return result(outcome, (data) => (data.user ? toAuthUser(data.user) : null));
+        },
+
+        async getSession() {
+          const outcome = await auth.getSession();
+          if (outcome.error) return fail(toAuthError(outcome.error));
+          return ok(outcome.data.session ? toAuthSession(outcome.data.session) : null);
+        },
+
+        async refreshSession() {
+          const outcome = await auth.refreshSession();
+          return result(outcome, (data) => (data.session ? toAuthSession(data.session) : null));
+        },
+
+        async getUser() {
+          const outcome = await auth.getUser();
+          return result(outcome, (data) => (data.user ? toAuthUser(data.user) : null));
+        },
+
+        async signOut(scope = "global") {
+          // supabase-js already ignores 401, 403 and 404 and a missing session (SPEC §8).
+          const outcome = await auth.signOut({ scope });
+          return outcome.error ? fail(toAuthError(outcome.error)) : ok(null);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Abuse limits kept in Postgres (public.rate_limits), so they hold across
+ * server instances and restarts. Each rule is a fixed window counter per
+ * subject (an account, an address, a recipient), stored as a hash.
+ *
+ * Two ways to count:
+ *  - failures (sign-in): `isLimited` before the attempt, `recordHit` after a
+ *    failed one, so the sixth wrong password in the window is refused.
+ *  - requests (codes, sign-ups): `consume` counts the request itself and
+ *    refuses it once the window's budget is spent.
+ *
+ * Refusals are answered with 429, a clear message and Retry-After.
+ */
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { Database } from "~/platform/db/connect.server";
+import { RATE_LIMIT_CLEANUP_MS } from "~/shared/constants";
+
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Shown to the person refused; the wait is appended. */
+  message: string;
+}
+
+const MINUTE = 60_000;
+
+export const RATE_LIMITS = {
+  signInPerAccount: { name: "sign-in:account", limit: 5, windowMs: 15 * MINUTE, message: "Too many failed sign-in attempts for this account." },
+  signInPerAddress: { name: "sign-in:address", limit: 20, windowMs: 5 * MINUTE, message: "Too many failed sign-in attempts from your network." },
+  codesPerRecipient: { name: "code:recipient", limit: 5, windowMs: 15 * MINUTE, message: "Too many codes requested for this address or number." },
+  codesPerAddress: { name: "code:address", limit: 20, windowMs: 15 * MINUTE, message: "Too many codes requested from your network." },
+  codeChecksPerRecipient: { name: "code-check:recipient", limit: 5, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
+  signUpsPerAddress: { name: "sign-up:address", limit: 10, windowMs: 60 * MINUTE, message: "Too many sign-ups from your network." },
+} as const satisfies Record<string, RateLimitRule>;
+
+export class RateLimitedError extends Error {
+  readonly status = 429;
+  constructor(
+    readonly rule: RateLimitRule,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`${rule.message} Try again in ${describeWait(retryAfterSeconds)}.`);
+    this.name = "RateLimitedError";
+  }
+  headers(): Record<string, string> {
+    return { "Retry-After": String(this.retryAfterSeconds) };
+  }
+}
+
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+function subjectHash(rule: RateLimitRule, subject: string): string {
+  return crypto.createHash("sha256").update(`${rule.name}\n${subject.trim().toLowerCase()}`).digest("hex");
+}
+
+const secondsUntil = (expiresAt: Date, now: Date) => Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+
+/** The window's state without counting anything. */
+export async function isLimited(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitedError | null> {
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["hits", "expires_at"])
+    .where("rule", "=", rule.name)
+    .where("subject_hash", "=", subjectHash(rule, subject))
+    .executeTakeFirst();
+  if (!row) return null;
+  const expiresAt = new Date(row.expires_at);
+  if (expiresAt <= now || row.hits < rule.limit) return null;
+  return new RateLimitedError(rule, secondsUntil(expiresAt, now));
+}
+
+/**
+ * Counts one hit atomically (a single upsert, safe with concurrent requests on
+ * several instances) and returns the count in the current window.
+ */
+export async function recordHit(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<{ hits: number; expiresAt: Date }> {
+  const expiresAt = new Date(now.getTime() + rule.windowMs);
+  const at = sql<Date>`cast(${now.toISOString()} as timestamptz)`;
+  const until = sql<Date>`cast(${expiresAt.toISOString()} as timestamptz)`;
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ rule: rule.name, subject_hash: subjectHash(rule, subject), hits: 1, window_started_at: now, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc.columns(["rule", "subject_hash"]).doUpdateSet({
+        hits: sql<number>`case when rate_limits.expires_at <= ${at} then 1 else rate_limits.hits + 1 end`,
+        window_started_at: sql<Date>`case when rate_limits.expires_at <= ${at} then ${at} else rate_limits.window_started_at end`,
+        expires_at: sql<Date>`case when rate_limits.expires_at <= ${at} then ${until} else rate_limits.expires_at end`,
+      }),
+    )
+    .returning(["hits", "expires_at"])
+    .executeTakeFirstOrThrow();
+  return { hits: row.hits, expiresAt: new Date(row.expires_at) };
+}
+
+/** Counts this request and refuses it when it goes over the rule's budget. */
+export async function consume(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitedError | null> {
+  const { hits, expiresAt } = await recordHit(db, rule, subject, now);
+  return hits > rule.limit ? new RateLimitedError(rule, secondsUntil(expiresAt, now)) : null;
+}
+
+export async function resetLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("rule", "=", rule.name).where("subject_hash", "=", subjectHash(rule, subject)).execute();
+}
+
+export async function deleteExpiredRateLimits(db: Database, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", now).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+/**
+ * Deletes expired rows every 5 minutes (SPEC §9 "Rate-limit map cleanup").
+ * Started at boot; the returned function stops it (on shutdown).
+ */
+export function startRateLimitCleanup(
+  db: Database,
+  options: { intervalMs?: number; extra?: (db: Database) => Promise<unknown>; onError?: (error: unknown) => void } = {},
+): () => void {
+  const sweep = async () => {
+    try {
+      await deleteExpiredRateLimits(db);
+      await options.extra?.(db);
+    } catch (error) {
+      (options.onError ?? ((e) => console.error("rate-limit cleanup failed", e)))(error);
+    }
+  };
+  const timer = setInterval(sweep, options.intervalMs ?? RATE_LIMIT_CLEANUP_MS);
+  // Housekeeping must never keep a process alive on its own.
+  timer.unref();
+  return () => clearInterval(timer);
+}
