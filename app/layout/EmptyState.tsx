@@ -1,7 +1,7 @@
 /**
  * What a section shows when it has nothing to show yet: a heading that says so,
  * one sentence about what will appear here, and where to go instead. Never
- * sample rows or made-up numbers (docs/decisions/empty-states.md).
+ * sample rows or made-up numbers (docs/decisions/0021-empty-states.md).
  */
 import type { ReactNode } from "react";
 import * as styles from "./EmptyState.css";

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { ButtonLink, Button } from "~/ui/Button";
 import * as styles from "./layout.css";
+import { control } from "./form.css";
 
 export function NotFound() {
   const location = useLocation();
@@ -13,7 +14,7 @@ export function NotFound() {
       </p>
       <Form method="get" action="/music-catalog" role="search" className={styles.actions}>
         <label htmlFor="not-found-search" className="visually-hidden">Search the catalogue</label>
-        <input id="not-found-search" name="search" type="search" placeholder="Search songs and writers" />
+        <input id="not-found-search" name="search" type="search" placeholder="Search songs and writers" className={control} />
         <Button type="submit" variant="secondary">Search</Button>
       </Form>
       <div className={styles.actions}>

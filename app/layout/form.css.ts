@@ -4,7 +4,8 @@ import { vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space[5] });
 
-export const field = style({ display: "grid", gap: vars.space[2] });
+// alignContent: a field in a row beside a taller one keeps its own height.
+export const field = style({ display: "grid", gap: vars.space[2], alignContent: "start" });
 
 export const label = style({ fontWeight: 600, fontSize: "0.95rem" });
 
@@ -52,7 +53,7 @@ export const legend = style([label, { padding: `0 ${vars.space[2]}` }]);
 export const checkGrid = style({
   display: "grid",
   gap: vars.space[2],
-  gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 180px), 1fr))",
 });
 
 export const check = style({
@@ -60,12 +61,13 @@ export const check = style({
   alignItems: "center",
   gap: vars.space[3],
   minHeight: "44px",
-  padding: `0 ${vars.space[3]}`,
+  padding: `${vars.space[2]} ${vars.space[3]}`,
+  lineHeight: 1.3,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   cursor: "pointer",
   selectors: { "&:has(input:checked)": { borderColor: vars.color.primary, background: vars.color.secondary } },
 });
-globalStyle(`${check} input`, { width: "18px", height: "18px", accentColor: vars.color.primary, margin: 0 });
+globalStyle(`${check} input`, { width: "18px", height: "18px", flexShrink: 0, accentColor: vars.color.primary, margin: 0 });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "center" });

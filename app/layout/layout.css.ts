@@ -69,12 +69,14 @@ export const brandMark = style({
 export const desktopNav = style({
   display: "none",
   marginInlineStart: vars.space[4],
-  "@media": { "(min-width: 900px)": { display: "flex" } },
+  // Six signed-in links plus the actions need about 1100px on one line;
+  // narrower screens use the menu.
+  "@media": { "(min-width: 1100px)": { display: "flex" } },
 });
 
 export const navList = style({
   display: "flex",
-  flexWrap: "wrap",
+  flexWrap: "nowrap",
   gap: vars.space[1],
   listStyle: "none",
   margin: 0,
@@ -89,6 +91,7 @@ export const navLink = style({
   borderRadius: vars.radius.md,
   color: vars.color.textMuted,
   fontWeight: 500,
+  whiteSpace: "nowrap",
   textDecoration: "none",
   selectors: {
     "&:hover": { color: vars.color.text, background: vars.color.surfaceSunken },
@@ -130,7 +133,7 @@ export const themeButton = style({
 
 export const mobileMenu = style({
   position: "relative",
-  "@media": { "(min-width: 900px)": { display: "none" } },
+  "@media": { "(min-width: 1100px)": { display: "none" } },
 });
 
 export const mobileSummary = style({
@@ -157,7 +160,7 @@ export const mobilePanel = style({
   boxShadow: vars.shadow.lg,
 });
 
-globalStyle(`${mobilePanel} ul`, { flexDirection: "column" });
+globalStyle(`${mobilePanel} ul`, { flexDirection: "column", flexWrap: "wrap" });
 
 export const footer = style({
   marginTop: vars.space[16],

@@ -110,14 +110,16 @@ export const tableWrap = style({
   background: vars.color.surface,
 });
 
-export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.95rem" });
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.925rem" });
 globalStyle(`${table} caption`, { textAlign: "left", padding: vars.space[4], fontWeight: 700, color: vars.color.text });
 globalStyle(`${table} th, ${table} td`, {
   textAlign: "left",
-  padding: `${vars.space[3]} ${vars.space[4]}`,
+  padding: `${vars.space[3]} ${vars.space[3]}`,
   borderTop: `1px solid ${vars.color.border}`,
   verticalAlign: "top",
 });
+// Dates and badges read badly when broken over two lines.
+globalStyle(`${table} time, ${table} thead th`, { whiteSpace: "nowrap" });
 globalStyle(`${table} thead th`, {
   background: vars.color.surfaceSunken,
   color: vars.color.textMuted,

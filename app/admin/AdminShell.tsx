@@ -1,0 +1,31 @@
+/** The admin area's frame: section navigation beside the page. */
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { container } from "~/layout/layout.css";
+import { ADMIN_SECTIONS } from "./sections";
+import * as styles from "./admin.css";
+
+export function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <div className={`${container} ${styles.shell}`}>
+      <nav aria-label="Admin sections" className={styles.sidebar}>
+        <p className={styles.sidebarTitle}>Admin</p>
+        <ul className={styles.navList}>
+          <li>
+            <NavLink to="/admin" end className={styles.navLink}>
+              Overview
+            </NavLink>
+          </li>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} className={styles.navLink} prefetch="intent">
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.content}>{children}</div>
+    </div>
+  );
+}

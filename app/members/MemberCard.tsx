@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import * as page from "~/layout/page.css";
+import { skillLabel } from "~/profile/profile-fields";
+import type { MemberSummary } from "./members.server";
+import { MemberAvatar } from "./MemberAvatar";
+import { roleLabel } from "./roles";
+import * as styles from "./members.css";
+
+export function MemberCard({ member }: { member: MemberSummary }) {
+  return (
+    <article className={styles.memberCard}>
+      <MemberAvatar name={member.displayName} />
+      <div className={styles.cardBody}>
+        <h2 className={styles.cardName}>
+          <Link to={`/members/${member.userId}`} className={styles.cardLink} prefetch="intent">
+            {member.displayName}
+          </Link>
+        </h2>
+        <p className={styles.meta}>
+          {roleLabel(member.role)}
+          {member.location ? ` · ${member.location}` : ""}
+        </p>
+        {member.skills.length > 0 ? (
+          <ul className={page.chipList} aria-label="Skills">
+            {member.skills.map((skill) => (
+              <li key={skill} className={page.chip}>
+                {skillLabel(skill)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {member.genres.length > 0 ? (
+          <ul className={page.chipList} aria-label="Genres">
+            {member.genres.map((genre) => (
+              <li key={genre} className={page.chipOutline}>
+                {genre}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+/** /accept: accepting an offer (public; SPEC §2, details not shown). No offer can exist yet, so an empty state. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { optionalViewer } from "~/auth/session.server";
+import { EmptyState } from "~/layout/EmptyState";
+import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
+import { container } from "~/layout/layout.css";
+import { methodNotAllowed } from "~/layout/method-not-allowed.server";
+import * as page from "~/layout/page.css";
+import { PageHeader } from "~/layout/PageHeader";
+import { PRODUCT_NAME } from "~/shared/constants";
+import { ButtonLink } from "~/ui/Button";
+
+export const meta: MetaFunction = () => [{ title: `Accept an offer | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await optionalViewer(request);
+  return { signedIn: Boolean(viewer) };
+}
+
+export async function action() {
+  return methodNotAllowed();
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function AcceptRoute() {
+  const { signedIn } = useLoaderData<typeof loader>();
+  return (
+    <div className={`${container} ${page.page}`}>
+      <PageHeader title="Accept an offer" lead={`Offers from ${PRODUCT_NAME} open here.`} />
+      <EmptyState
+        icon="mail"
+        title="No offer to accept"
+        actions={
+          <ButtonLink to={signedIn ? "/dashboard" : "/auth"} variant="outline">
+            {signedIn ? "Go to your dashboard" : "Sign in"}
+          </ButtonLink>
+        }
+      >
+        When the team makes you an offer, the link in that message opens it here so you can read and accept it.
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * /admin/applications (admin guard): people who signed up and have no role
+ * yet, i.e. whose application waits for a decision. Deciding comes with the
+ * applications work; the queue itself is real today.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { adminNoFormAction } from "~/admin/admin-route.server";
+import { listApplicants, parsePage } from "~/admin/admin.server";
+import { PageLinks, UsersTable } from "~/admin/UsersTable";
+import { requireAdmin } from "~/auth/session.server";
+import { EmptyState } from "~/layout/EmptyState";
+import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
+import { PageHeader } from "~/layout/PageHeader";
+import { db } from "~/platform/runtime.server";
+import { PRODUCT_NAME } from "~/shared/constants";
+
+export const meta: MetaFunction = () => [{ title: `Applications | Admin | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return listApplicants(db(), parsePage(new URL(request.url).searchParams));
+}
+
+export const action = adminNoFormAction;
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function AdminApplicationsRoute() {
+  const { rows, page, hasNextPage } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader eyebrow="Admin" title="Applications" lead="People who signed up and are waiting for a decision, newest first." />
+      {rows.length === 0 ? (
+        <EmptyState icon="inbox" title="No applications waiting">
+          Everyone who signs up appears here until their application is accepted or declined.
+        </EmptyState>
+      ) : (
+        <UsersTable rows={rows} caption="Waiting for a decision" showLastSignIn={false} />
+      )}
+      <PageLinks path="/admin/applications" page={page} hasNextPage={hasNextPage} />
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The forms of the member pages through the real request handler, as a
+ * browser without JavaScript would post them: success redirects with a toast
+ * cookie, bad input answers 400 with the error next to the field and writes
+ * nothing, and each action runs its guard before reading the body.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "~/demo/seed.server";
+import { demoAccount } from "~/demo/accounts";
+import { PROFILE_SAVED_MESSAGE } from "~/profile/profile-route.server";
+import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
+import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
+
+const PASSWORD = "route-forms-password";
+let database: TestDatabase;
+let app: AppHandler;
+let member: TestClient;
+let memberId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  useTestRuntime(database);
+  await seedDemoData(database.db, { password: PASSWORD });
+  memberId = (await database.db.selectFrom("auth.users").select("id").where("email", "=", demoAccount("member").email).executeTakeFirstOrThrow()).id;
+  app = await createAppHandler();
+  member = new TestClient(app);
+  await member.signIn(demoAccount("member").email, PASSWORD);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const profileRow = () =>
+  database.db
+    .selectFrom("profiles")
+    .select(["display_name", "bio", "location", "skills", "genres", "public_profile", "role"])
+    .where("user_id", "=", memberId)
+    .executeTakeFirstOrThrow();
+
+describe("/profile", () => {
+  it("shows the stored profile in the form", async () => {
+    const response = await member.get("/profile");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('value="Maya Brooks"');
+    expect(html).toContain("Topliner and producer.");
+  });
+
+  it("refuses an over-long display name with 400, the message at the field, and no write", async () => {
+    const before = await profileRow();
+    const response = await member.post("/profile", { displayName: "M".repeat(101), bio: "Changed bio", skills: "writer" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Display name must be no more than 100 characters");
+    // The error is tied to its input for screen readers.
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="[^"]*displayName-error/);
+    expect(await profileRow()).toEqual(before);
+  });
+
+  it("saves sanitised values and redirects back with a success toast", async () => {
+    const response = await member.post("/profile", {
+      displayName: "Maya <em>B.</em> Brooks",
+      bio: "Toplines <script>x()</script>for pop",
+      location: "Gothenburg",
+      skills: ["topliner", "vocalist"],
+      genres: "Pop, Dance",
+      publicProfile: "on",
+    });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/profile");
+    expect(await profileRow()).toEqual({
+      display_name: "Maya B. Brooks",
+      bio: "Toplines x()for pop",
+      location: "Gothenburg",
+      skills: ["topliner", "vocalist"],
+      genres: ["pop", "dance"],
+      public_profile: true,
+      role: "accepted_member",
+    });
+    const page = await member.get("/profile");
+    const html = await page.text();
+    expect(html).toContain(PROFILE_SAVED_MESSAGE);
+    expect(html).toContain('value="Maya B. Brooks"');
+  });
+
+  it("/mobile-profile saves through the same action and returns to itself", async () => {
+    const response = await member.post("/mobile-profile", { displayName: "Maya Brooks", skills: "producer", genres: "pop" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/mobile-profile");
+    // An unticked checkbox is absent from the post: the profile becomes private.
+    expect(await profileRow()).toMatchObject({ display_name: "Maya Brooks", skills: ["producer"], public_profile: false, bio: null });
+    expect((await member.get(`/members/${memberId}`)).status).toBe(404);
+  });
+
+  it("a visitor's post is sent to sign in before the body is read, and changes nothing", async () => {
+    const before = await profileRow();
+    const visitor = new TestClient(app);
+    const response = await visitor.post("/profile", { displayName: "Hijacked" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/auth?redirect=%2Fprofile");
+    expect(await profileRow()).toEqual(before);
+  });
+
+  it("a cross-site post is refused before it reaches the action", async () => {
+    const response = await app.handle(
+      new Request("http://hitfactory.test/profile", {
+        method: "POST",
+        headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded", cookie: member.jar.header() },
+        body: "displayName=Evil",
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect((await profileRow()).display_name).toBe("Maya Brooks");
+  });
+});
+
+describe("/ar/register", () => {
+  const body = { name: "Jo Scout", company: "Northern Records", email: "jo@northern.test", message: "Uptempo pop" };
+
+  it("stores a request and confirms with a toast on /ar; a repeat is answered the same and not stored twice", async () => {
+    const visitor = new TestClient(app);
+    const first = await visitor.post("/ar/register", { ...body, ...(await visitor.honeypotFields("/ar/register")) });
+    expect(first.status).toBe(302);
+    expect(locationOf(first)).toBe("/ar");
+    const landing = await (await visitor.get("/ar")).text();
+    expect(landing).toContain("Request received");
+    expect(landing).toContain("reply to jo@northern.test");
+
+    const again = await visitor.post("/ar/register", { ...body, email: "JO@northern.test", ...(await visitor.honeypotFields("/ar/register")) });
+    expect(locationOf(again)).toBe("/ar");
+    expect(await (await visitor.get("/ar")).text()).toContain("Request received");
+
+    const rows = await database.db.selectFrom("ar_registrations").select(["name", "company", "email", "status"]).execute();
+    expect(rows).toEqual([{ name: "Jo Scout", company: "Northern Records", email: "jo@northern.test", status: "pending" }]);
+  });
+
+  it("answers bad input with 400 and the messages, storing nothing", async () => {
+    const visitor = new TestClient(app);
+    const response = await visitor.post("/ar/register", {
+      name: "",
+      company: "x".repeat(121),
+      email: "nope",
+      ...(await visitor.honeypotFields("/ar/register")),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Name is required");
+    expect(html).toContain("Company or label must be no more than 120 characters");
+    expect(html).toContain("Enter an e-mail address like name@label.com");
+    expect(await database.db.selectFrom("ar_registrations").select("id").execute()).toHaveLength(1);
+  });
+
+  it("refuses a post without the rendered form's honeypot stamp, or with the trap filled", async () => {
+    const bot = new TestClient(app);
+    const noStamp = await bot.post("/ar/register", { ...body, email: "bot1@spam.test" });
+    expect(noStamp.status).toBe(400);
+    expect(await noStamp.text()).toContain("This form could not be sent.");
+    const fields = await bot.honeypotFields("/ar/register");
+    const trapped = await bot.post("/ar/register", { ...body, email: "bot2@spam.test", ...fields, name__confirm: "I am a bot" });
+    expect(trapped.status).toBe(400);
+    expect(await database.db.selectFrom("ar_registrations").select("id").execute()).toHaveLength(1);
+  });
+
+  it("limits valid requests per network address with 429 and Retry-After", async () => {
+    const client = new TestClient(app);
+    // Two requests from this address were counted above; the rule allows five per hour.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await client.post("/ar/register", { ...body, email: `flood${i}@spam.test`, ...(await client.honeypotFields("/ar/register")) });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(await response.text()).toContain("Too many access requests from your network.");
+      }
+    }
+    expect(statuses).toEqual([302, 302, 302, 429]);
+    expect(await database.db.selectFrom("ar_registrations").select("id").execute()).toHaveLength(4);
+  });
+
+  it("shows open requests to administrators on the overview", async () => {
+    const admin = new TestClient(app);
+    await admin.signIn(demoAccount("admin").email, PASSWORD);
+    const html = await (await admin.get("/admin")).text();
+    expect(html).toContain("jo@northern.test");
+    expect(html).toMatch(/A&amp;R access requests<\/dt><dd[^>]*>4<\/dd>/);
+  });
+});
+
+describe("/members filter", () => {
+  it("filters the directory with a plain GET form", async () => {
+    const visitor = new TestClient(app);
+    const html = await (await visitor.get("/members?skill=producer")).text();
+    expect(html).toContain("Avery Admin");
+    expect(html).not.toContain("Noah Kim");
+    expect(html).toMatch(/with the skill Producer/);
+  });
+});
