@@ -6,11 +6,15 @@ import { sql } from "kysely";
 import type { Database } from "~/platform/db/connect.server";
 import { createLocalUser } from "~/auth/users.server";
 import { DEMO_ACCOUNTS } from "./accounts";
+import { DemoFiles, seedDemoCatalogue } from "./songs.server";
+import type { StoragePort } from "~/platform/storage/port";
 
 export interface SeedOptions {
   password: string;
   log?: (line: string) => void;
   now?: Date;
+  /** Where the demo catalogue's generated audio and artwork go (default: the runtime's storage, else DATA_DIR). */
+  storage?: StoragePort;
 }
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -22,6 +26,8 @@ const DAY = 24 * 60 * 60_000;
 
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date();
+  // Files are written before the transaction commits; a failed seed removes the ones it created.
+  const demoFiles = new DemoFiles(options.storage);
   await db.transaction().execute(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       const user = await createLocalUser(tx, {
@@ -57,6 +63,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         })
         .execute();
     }
+    await seedDemoCatalogue(tx, { now, files: demoFiles, log: options.log });
+  }).catch(async (error: unknown) => {
+    await demoFiles.removeCreated();
+    throw error;
   });
   options.log?.(`seeded ${DEMO_ACCOUNTS.length} demo accounts`);
 }

@@ -1,0 +1,30 @@
+/**
+ * Catalogue limits that SPEC leaves open (SPEC's own constants live in
+ * ~/shared/constants). Plain values: safe on the client.
+ */
+
+export const CATALOG_PAGE_SIZE = 24;
+export const CATALOG_MAX_PAGE_SIZE = 100;
+/** Deeper pages than this are refused: nobody pages that far, and OFFSET cost grows with it. */
+export const CATALOG_MAX_PAGE = 1000;
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_MAX_TERMS = 12;
+export const FACET_VALUE_MAX = 60;
+export const BPM_MIN = 20;
+export const BPM_MAX = 300;
+/** Below this many exact (full-text) matches, titles and names spelt similarly are added. */
+export const FUZZY_FALLBACK_BELOW = 3;
+/** pg_trgm word similarity from which a title or name counts as "spelt alike" (default 0.6 misses "velvit"; 0.4 let "lindqvst" match every "Lind"). */
+export const FUZZY_WORD_THRESHOLD = 0.5;
+/** How many members and songs /search shows per kind. */
+export const EVERYTHING_LIMIT = 10;
+
+/** Storage buckets of the catalogue. */
+export const AUDIO_BUCKET = "audio";
+export const ARTWORK_BUCKET = "artwork";
+
+/** Upload limits (checked on the bytes, not on the file name). */
+export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Number of waveform bars stored per song. */
+export const WAVEFORM_PEAKS = 200;

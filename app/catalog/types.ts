@@ -1,0 +1,129 @@
+/**
+ * The catalogue's data contract, shared by the server functions in
+ * songs.server.ts and the pages that render them. Plain types only: safe to
+ * import from client code.
+ */
+
+export const SONG_STATUSES = ["catalogue", "archived"] as const;
+export type SongStatus = (typeof SONG_STATUSES)[number];
+
+export const CREDIT_ROLES = ["writer", "producer", "topliner", "artist", "composer", "lyricist"] as const;
+export type CreditRole = (typeof CREDIT_ROLES)[number];
+
+export interface Credit {
+  /** profiles.user_id of a member of the collective; null for an external co-writer. */
+  memberId: string | null;
+  name: string;
+  role: CreditRole;
+  /** Share of the song in percent; the splits of one song sum to 100. */
+  split: number;
+}
+
+export interface Song {
+  id: string;
+  title: string;
+  slug?: string;
+  /** Credits with role writer, topliner, composer or lyricist. */
+  writers: Credit[];
+  /** Credits with role producer. */
+  producers: Credit[];
+  /** Every credit, in billing order. */
+  credits: Credit[];
+  genre: string;
+  moods: string[];
+  bpm: number;
+  /** e.g. "A minor", "F# major". */
+  musicalKey: string;
+  durationSeconds: number;
+  lyrics: string | null;
+  /** Object path inside the audio bucket (not a URL: sign it with signedAudioUrl). */
+  audioPath: string;
+  /** Object path inside the artwork bucket, or null when the song has no artwork. */
+  artworkPath: string | null;
+  status: SongStatus;
+  featured: boolean;
+  /** Waveform: about 200 values between 0 and 1; empty when the format was not decoded. */
+  peaks: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a list row or card needs. */
+export interface SongSummary {
+  id: string;
+  title: string;
+  /** The credit line shown as the artist: artist credits if any, else the writers. */
+  artist: string;
+  genre: string;
+  moods: string[];
+  bpm: number;
+  musicalKey: string;
+  durationSeconds: number;
+  featured: boolean;
+  /** Signed, app-relative (local storage) or absolute (Supabase) URL; null without artwork. */
+  artworkUrl?: string | null;
+  /** Signed URL of the audio, valid SIGNED_URL_TTL_S seconds from the response. */
+  audioUrl?: string;
+}
+
+export const CATALOG_SORTS = ["relevance", "newest", "title", "bpm", "duration"] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+export interface CatalogQuery {
+  /** Free text: words match as prefixes, "quoted phrases" match in order, -word excludes. */
+  search?: string;
+  genre?: string;
+  mood?: string;
+  key?: string;
+  bpmMin?: number;
+  bpmMax?: number;
+  sort?: CatalogSort;
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+export interface CatalogFacets {
+  /**
+   * Counts over the songs matching the search text and every other filter, but
+   * not the facet's own filter, so a page can offer switching genre (or mood,
+   * key, BPM range) without first clearing it.
+   */
+  genres: FacetCount[];
+  moods: FacetCount[];
+  keys: FacetCount[];
+  /** Lowest and highest BPM in the same set; null when it is empty. */
+  bpm: { min: number | null; max: number | null };
+}
+
+export interface CatalogResult {
+  songs: SongSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  facets: CatalogFacets;
+  /**
+   * True when few songs matched the words exactly and the result also holds
+   * songs whose title or credits are spelt similarly (typo tolerance), so a page
+   * can say "showing similar matches".
+   */
+  fuzzy: boolean;
+}
+
+export interface MemberHit {
+  userId: string;
+  displayName: string;
+  skills: string[];
+  location: string | null;
+}
+
+export interface EverythingResult {
+  songs: SongSummary[];
+  members: MemberHit[];
+}
