@@ -1,0 +1,52 @@
+/** One song in a result list: play, title (to the song page), credits line, genre, BPM, key, duration. */
+import { Link } from "@remix-run/react";
+import { usePlayerSelector } from "~/player/context";
+import { formatTime, type Track } from "~/player/logic";
+import { PlayButton } from "~/player/PlayButton";
+import type { SongSummary } from "../types";
+import * as styles from "./catalog.css";
+import { songTrack } from "./tracks";
+
+export function SongRow({ song, playlist }: { song: SongSummary; playlist: Track[] }) {
+  const track = songTrack(song);
+  const isCurrent = usePlayerSelector((s) => s.track?.id === song.id);
+  const href = `/song/${song.id}`;
+  return (
+    <li>
+      <article className={styles.trackRow} data-current={isCurrent} aria-labelledby={`song-${song.id}`}>
+        <div className={styles.trackPlay}>
+          {track ? <PlayButton track={track} playlist={playlist} fallbackHref={href} showText={false} variant="uberSubtle" /> : null}
+        </div>
+        <div className={styles.trackMain}>
+          <h3 className={styles.trackTitle} id={`song-${song.id}`}>
+            <Link to={href} prefetch="intent">
+              {song.title}
+            </Link>
+            {song.featured ? <span className={styles.featuredBadge}>Featured</span> : null}
+          </h3>
+          {song.artist ? <p className={styles.trackArtist}>{song.artist}</p> : null}
+        </div>
+        <dl className={styles.trackMeta}>
+          <div className={styles.metaItem}>
+            <dt>Genre</dt>
+            <dd className={styles.genreChip}>{song.genre}</dd>
+          </div>
+          <div className={styles.metaItem}>
+            <dt>Tempo</dt>
+            <dd>
+              <span className={styles.numeric}>{song.bpm}</span> BPM
+            </dd>
+          </div>
+          <div className={styles.metaItem}>
+            <dt>Key</dt>
+            <dd>{song.musicalKey}</dd>
+          </div>
+          <div className={styles.metaItem}>
+            <dt>Duration</dt>
+            <dd className={styles.numeric}>{formatTime(song.durationSeconds)}</dd>
+          </div>
+        </dl>
+      </article>
+    </li>
+  );
+}

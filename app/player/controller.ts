@@ -1,0 +1,344 @@
+/**
+ * The floating player's engine: holds PlayerState (logic.ts) and the playback
+ * time in two separate stores, owns the one <audio> element mounted by
+ * PlayerHost, and keeps that element in step with the state.
+ *
+ * Two stores, because the time changes several times a second: components
+ * that only care about the track or play/pause subscribe to the state store
+ * and never re-render on `timeupdate` (docs/decisions: player state split).
+ *
+ * Audio calls (src, play, pause) happen synchronously inside the action that
+ * caused them, i.e. inside the user's click, which is what mobile browsers'
+ * autoplay rules require.
+ */
+import { PRODUCT_NAME } from "~/shared/constants";
+import * as logic from "./logic";
+import type { Direction, PlayerState, Track } from "./logic";
+
+type Listener = () => void;
+
+export interface ApplicantNavigation {
+  direction: Direction;
+  fromApplicantId: string;
+  toApplicantId: string;
+}
+export type ApplicantNavigationHandler = (navigation: ApplicantNavigation) => void;
+
+export interface PlayOptions {
+  /** Start this many seconds in (a click on a waveform before the track was loaded). */
+  startAt?: number;
+}
+
+/** Fetches a fresh signed URL for a catalogue song; null when none can be had. */
+export type UrlRefresher = (songId: string) => Promise<string | null>;
+
+export const fetchFreshAudioUrl: UrlRefresher = async (songId) => {
+  const response = await fetch(`/api/songs/${encodeURIComponent(songId)}/audio-url`, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { url?: unknown };
+  return typeof body.url === "string" && body.url.length > 0 ? body.url : null;
+};
+
+export class PlayerController {
+  private state: PlayerState = logic.initialPlayerState;
+  private time = 0;
+  private readonly stateListeners = new Set<Listener>();
+  private readonly timeListeners = new Set<Listener>();
+  private audio: HTMLAudioElement | null = null;
+  private loadedKey = 0;
+  /** Guards play() rejections: only the latest request may flip the state. */
+  private playRequest = 0;
+  private pendingStartAt: number | null = null;
+  private applicantHandler: ApplicantNavigationHandler | null = null;
+  private readonly detachers: Array<() => void> = [];
+
+  constructor(private readonly refreshUrl: UrlRefresher = fetchFreshAudioUrl) {}
+
+  /* ---------------- stores (useSyncExternalStore) ---------------- */
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => void this.stateListeners.delete(listener);
+  };
+
+  getState = (): PlayerState => this.state;
+
+  subscribeTime = (listener: Listener): (() => void) => {
+    this.timeListeners.add(listener);
+    return () => void this.timeListeners.delete(listener);
+  };
+
+  getTime = (): number => this.time;
+
+  private commit(next: PlayerState) {
+    if (next === this.state) return;
+    const previous = this.state;
+    this.state = next;
+    this.syncAudio();
+    this.syncMediaSession(previous);
+    for (const listener of this.stateListeners) listener();
+  }
+
+  private setTime(seconds: number) {
+    const value = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+    if (value === this.time) return;
+    this.time = value;
+    for (const listener of this.timeListeners) listener();
+  }
+
+  /* ---------------- actions ---------------- */
+
+  playTrack = (track: Track, playlist?: Track[], options: PlayOptions = {}) => {
+    this.pendingStartAt = options.startAt && options.startAt > 0 ? options.startAt : null;
+    this.commit(logic.playTrack(this.state, track, playlist));
+  };
+
+  playAt = (index: number) => {
+    this.pendingStartAt = null;
+    this.commit(logic.playAt(this.state, index));
+  };
+
+  togglePlay = () => this.commit(logic.togglePlaying(this.state));
+  pause = () => this.commit(logic.setPlaying(this.state, false));
+  resume = () => this.commit(logic.setPlaying(this.state, true));
+
+  next = () => this.step("next");
+  previous = () => this.step("previous");
+
+  private step(direction: Direction) {
+    const outcome = logic.resolveStep(this.state, direction);
+    if (outcome.kind === "none") return;
+    // Without a page listening for applicant navigation, a crossing is an ordinary step.
+    if (outcome.kind === "applicant" && this.applicantHandler) {
+      this.applicantHandler({
+        direction: outcome.direction,
+        fromApplicantId: outcome.fromApplicantId,
+        toApplicantId: outcome.toApplicantId,
+      });
+      return;
+    }
+    this.playAt(outcome.index);
+  }
+
+  seek = (seconds: number) => {
+    const max = this.state.duration > 0 ? this.state.duration : Number.POSITIVE_INFINITY;
+    const target = Math.min(Math.max(0, seconds), max);
+    if (this.audio && this.loadedKey === this.state.loadKey) {
+      try {
+        this.audio.currentTime = target;
+      } catch {
+        // Not seekable yet (no metadata): remember it for loadedmetadata.
+        this.pendingStartAt = target;
+      }
+    } else {
+      this.pendingStartAt = target;
+    }
+    this.setTime(target);
+  };
+
+  setVolume = (volume: number) => this.commit(logic.setVolume(this.state, volume));
+  toggleMute = () => this.commit(logic.toggleMute(this.state));
+  setExpanded = (expanded: boolean) => this.commit(logic.setExpanded(this.state, expanded));
+  toggleExpanded = () => this.setExpanded(!this.state.expanded);
+
+  close = () => {
+    this.pendingStartAt = null;
+    this.commit(logic.close(this.state));
+    this.setTime(0);
+  };
+
+  /**
+   * A page that groups tracks by applicant (the demo, admin review) registers
+   * here while mounted. Returns the unregister function (for useEffect).
+   */
+  setApplicantNavigationHandler = (handler: ApplicantNavigationHandler | null): (() => void) => {
+    this.applicantHandler = handler;
+    return () => {
+      if (this.applicantHandler === handler) this.applicantHandler = null;
+    };
+  };
+
+  /* ---------------- the <audio> element ---------------- */
+
+  attach = (audio: HTMLAudioElement): (() => void) => {
+    this.detach();
+    this.audio = audio;
+    audio.preload = "metadata";
+    const on = <K extends keyof HTMLMediaElementEventMap>(type: K, handler: (event: HTMLMediaElementEventMap[K]) => void) => {
+      audio.addEventListener(type, handler);
+      this.detachers.push(() => audio.removeEventListener(type, handler));
+    };
+    on("timeupdate", () => this.setTime(audio.currentTime));
+    on("seeked", () => {
+      this.setTime(audio.currentTime);
+      this.updatePositionState();
+    });
+    on("loadedmetadata", () => {
+      this.commit(logic.setDuration(this.state, audio.duration));
+      if (this.pendingStartAt !== null) {
+        audio.currentTime = Math.min(this.pendingStartAt, audio.duration || this.pendingStartAt);
+        this.pendingStartAt = null;
+      }
+      this.updatePositionState();
+    });
+    on("durationchange", () => this.commit(logic.setDuration(this.state, audio.duration)));
+    on("ended", () => this.commit(logic.trackEnded(this.state)));
+    // Keep the state honest when something else (media keys, the OS) pauses or plays.
+    on("pause", () => {
+      if (audio.paused && this.state.playing && !audio.ended) this.commit(logic.setPlaying(this.state, false));
+    });
+    on("play", () => {
+      if (!this.state.playing && this.state.track) this.commit(logic.setPlaying(this.state, true));
+    });
+    on("error", () => void this.handleAudioError());
+
+    // Only one thing plays at a time: another media element on the page
+    // (the song page's native player) pauses this one.
+    const onOtherMediaPlay = (event: Event) => {
+      if (event.target !== audio && event.target instanceof HTMLMediaElement) this.pause();
+    };
+    document.addEventListener("play", onOtherMediaPlay, true);
+    this.detachers.push(() => document.removeEventListener("play", onOtherMediaPlay, true));
+
+    this.installMediaSessionHandlers();
+    this.loadedKey = 0;
+    this.syncAudio();
+    return this.detach;
+  };
+
+  detach = () => {
+    while (this.detachers.length > 0) this.detachers.pop()?.();
+    this.audio = null;
+  };
+
+  private syncAudio() {
+    const audio = this.audio;
+    if (!audio) return;
+    const { track, playing, volume, loadKey } = this.state;
+    if (audio.volume !== volume) audio.volume = volume;
+    if (!track) {
+      if (this.loadedKey !== loadKey) {
+        this.loadedKey = loadKey;
+        this.playRequest += 1;
+        audio.pause();
+        audio.removeAttribute("src");
+        audio.load();
+      }
+      return;
+    }
+    if (this.loadedKey !== loadKey) {
+      this.loadedKey = loadKey;
+      audio.src = track.url;
+      this.setTime(0);
+    }
+    if (playing && audio.paused) this.startPlayback(audio);
+    else if (!playing && !audio.paused) {
+      this.playRequest += 1;
+      audio.pause();
+    }
+  }
+
+  private startPlayback(audio: HTMLAudioElement) {
+    const request = ++this.playRequest;
+    for (const other of document.querySelectorAll<HTMLMediaElement>("audio, video")) {
+      if (other !== audio && !other.paused) other.pause();
+    }
+    let promise: Promise<void> | undefined;
+    try {
+      promise = audio.play();
+    } catch {
+      this.commit(logic.setPlaying(this.state, false));
+      return;
+    }
+    // SPEC §4: a play failure sets not-playing silently. A rejection caused by
+    // a newer request (a new src, a pause) is not a failure.
+    promise?.catch(() => {
+      if (request === this.playRequest) this.commit(logic.setPlaying(this.state, false));
+    });
+  }
+
+  private async handleAudioError() {
+    const audio = this.audio;
+    // A src removed on close also raises an error event; nothing to retry then.
+    if (!audio || !this.state.track || !audio.getAttribute("src")) return;
+    if (logic.decideOnAudioError(this.state) === "stop") {
+      this.commit(logic.setPlaying(this.state, false));
+      return;
+    }
+    const { loadKey, track } = this.state;
+    // Spend the one retry before the request, so a second error while it runs stops.
+    this.commit({ ...this.state, retryUsed: true });
+    let url: string | null = null;
+    try {
+      url = await this.refreshUrl(track.songId!);
+    } catch {
+      url = null;
+    }
+    // The listener moved on (another track, closed) while the URL was fetched.
+    if (this.state.loadKey !== loadKey) return;
+    if (!url) {
+      this.commit(logic.setPlaying(this.state, false));
+      return;
+    }
+    this.commit(logic.replaceTrackUrl(this.state, url));
+  }
+
+  /* ---------------- Media Session (lock screen, media keys) ---------------- */
+
+  private installMediaSessionHandlers() {
+    if (typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    const session = navigator.mediaSession;
+    const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
+      ["play", () => this.resume()],
+      ["pause", () => this.pause()],
+      ["previoustrack", () => this.previous()],
+      ["nexttrack", () => this.next()],
+      ["seekto", (details) => typeof details.seekTime === "number" && this.seek(details.seekTime)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+        this.detachers.push(() => session.setActionHandler(action, null));
+      } catch {
+        // An action this browser doesn't know: skip it.
+      }
+    }
+  }
+
+  private syncMediaSession(previous: PlayerState) {
+    if (typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    const session = navigator.mediaSession;
+    const { track, playing } = this.state;
+    if (track !== previous.track) {
+      if (!track) session.metadata = null;
+      else if (typeof MediaMetadata !== "undefined") {
+        session.metadata = new MediaMetadata({
+          title: track.title,
+          artist: track.artist,
+          album: PRODUCT_NAME,
+          artwork: track.artworkUrl ? [{ src: track.artworkUrl }] : [],
+        });
+      }
+    }
+    session.playbackState = !track ? "none" : playing ? "playing" : "paused";
+  }
+
+  private updatePositionState() {
+    const audio = this.audio;
+    if (!audio || typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    const duration = audio.duration;
+    if (!Number.isFinite(duration) || duration <= 0) return;
+    try {
+      navigator.mediaSession.setPositionState({
+        duration,
+        position: Math.min(audio.currentTime, duration),
+        playbackRate: audio.playbackRate || 1,
+      });
+    } catch {
+      // Position outside the duration while a new track loads: the next event corrects it.
+    }
+  }
+}
