@@ -7,7 +7,7 @@
  */
 import crypto from "node:crypto";
 import { openDatabase, type OpenDatabase } from "~/platform/db/connect.server";
-import { runMigrations } from "~/platform/db/migrate.server";
+import { migrationFolders, readMigrations, runMigrations } from "~/platform/db/migrate.server";
 import { parseEnv, setEnvForTests } from "~/platform/env.server";
 import { setRuntime } from "~/platform/runtime.server";
 
@@ -34,7 +34,13 @@ function withDatabase(url: string, name: string) {
   return parsed.toString();
 }
 
-const TEMPLATE = "hf_test_template";
+// The template's name carries a hash of the migrations, so a long-lived local
+// server never hands out a template migrated with older files.
+const TEMPLATE = `hf_test_template_${crypto
+  .createHash("sha256")
+  .update(readMigrations(migrationFolders(true)).map((m) => m.id + m.script).join("\n"))
+  .digest("hex")
+  .slice(0, 12)}`;
 let templateReady: Promise<void> | undefined;
 
 async function ensureTemplate() {

@@ -44,6 +44,9 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   // Return timestamps as Date and bigint counts as numbers where safe.
   pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client can be cut off by the server (restart, admin termination);
+  // without a listener that error would crash the process. The pool replaces it.
+  pool.on("error", (error) => console.error(`PostgreSQL pool: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return {
