@@ -30,6 +30,7 @@ import { getRuntime } from "~/platform/runtime.server";
 import type { ThemePreference } from "~/shared/constants";
 import { DEFAULT_THEME, PRODUCT_NAME } from "~/shared/constants";
 import { getViewer } from "~/auth/viewer.server";
+import { methodNotAllowed } from "~/layout/method-not-allowed.server";
 import { getClientSessionState } from "~/auth/session.server";
 import { SessionTimeout } from "~/auth/SessionTimeout";
 import { useAuth } from "~/auth/useAuth";
@@ -68,6 +69,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoader = typeof loader;
+
+/**
+ * A POST to "/" without `?index` targets the root route, not the landing page:
+ * answer it like any form-less page.
+ */
+export function action() {
+  return methodNotAllowed();
+}
 
 function Document({ children, theme, origin, env }: { children: ReactNode; theme: ThemePreference; origin?: string; env?: object }) {
   const nonce = useNonce();

@@ -5,6 +5,7 @@ import type { RootLoader } from "~/root";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { ButtonLink } from "~/ui/Button";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
+import { methodNotAllowed } from "~/layout/method-not-allowed.server";
 import { container } from "~/layout/layout.css";
 import * as styles from "~/landing/landing.css";
 
@@ -19,10 +20,14 @@ export const meta: MetaFunction = () => [
   { property: "og:type", content: "website" },
 ];
 
-// Public page: no guard needed, but it still declares a loader so the route
-// table test sees every route answer the same way.
+// Public page: no guard needed. It has no form, so a POST is 405 like every
+// other form-less page (docs/decisions/0020-route-table-and-guarded-posts.md).
 export async function loader(_args: LoaderFunctionArgs) {
   return null;
+}
+
+export async function action() {
+  return methodNotAllowed();
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

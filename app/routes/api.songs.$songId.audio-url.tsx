@@ -6,6 +6,7 @@
  * the catalogue pages are; an archived song's audio is only handed to an
  * administrator (the admin archive plays it); anything else is 404.
  */
+import { methodNotAllowed } from "~/layout/method-not-allowed.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/auth/viewer.server";
 import { isAdmin } from "~/auth/viewer";
@@ -22,4 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = await signedAudioUrl(song);
   // A signed URL is a short-lived capability: never cached by anyone.
   return Response.json({ url }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Read-only endpoint: a POST is 405 (explicit, so Remix does not log it as a routing error). */
+export function action() {
+  return methodNotAllowed();
 }

@@ -108,6 +108,18 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   publicPage("/music-catalog", "catalogue"),
   // No form on a song page: a POST is 405 whether or not the song exists.
   row("/song/{songId}", "catalogue", "/song/no-such-song", everyone(notFound), everyone(notAllowed)),
+  row("/song/{songId}", "catalogue", "/song/{liveSongId}", everyone(ok), everyone(notAllowed)),
+  // Archived songs belong to the admin archive, not the public song page.
+  row("/song/{songId}", "catalogue", "/song/{archivedSongId}", everyone(notFound), everyone(notAllowed)),
+  // Not SPEC pages but server endpoints the pages use (API_ROUTES below).
+  row("/api/songs/{songId}/audio-url", "catalogue", "/api/songs/{liveSongId}/audio-url", everyone(ok), everyone(notAllowed)),
+  row(
+    "/api/songs/{songId}/audio-url",
+    "catalogue",
+    "/api/songs/{archivedSongId}/audio-url",
+    { anonymous: notFound, applicant: notFound, member: notFound, ar: notFound, admin: ok },
+    everyone(notAllowed),
+  ),
   publicPage("/members", "routes"),
   publicPage("/members", "routes", "/members?skill=producer"),
   publicPage("/members/{userId}", "routes", "/members/{publicMemberId}"),
@@ -170,6 +182,13 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
 ];
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
+/**
+ * Endpoints that are not SPEC pages but answer the pages (fresh signed audio
+ * URLs for the player). Signed storage URLs are walked in catalog-delivery tests,
+ * since they need a signature rather than a persona.
+ */
+export const API_ROUTES = ["/api/songs/{songId}/audio-url"] as const;
+
 export const SPEC_ROUTES = [
   "/", "/search", "/auth", "/accept", "/catalog", "/music-catalog", "/song/{songId}", "/members", "/members/{userId}",
   "/profile/{userId}", "/audioplayer-demo", "/party", "/test-phone-auth", "/simple-phone-test", "/working-phone-test",
