@@ -148,7 +148,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     return (
       <Document theme={theme}>
-        <RoutingErrorFallback error={error} />
+        <main id="main" tabIndex={-1}>
+          <RoutingErrorFallback error={error} />
+        </main>
       </Document>
     );
   }

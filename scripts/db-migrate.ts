@@ -2,8 +2,11 @@
 import "../app/platform/load-dotenv.server";
 import { getEnv } from "../app/platform/env.server";
 import { openAndMigrate } from "../app/platform/boot.server";
+import { runScript } from "./run-script";
 
-const env = getEnv();
-const database = await openAndMigrate(env, { log: (line) => console.log(line) });
-await database.close();
-console.log(`Migrations are up to date (${database.kind}).`);
+await runScript(async () => {
+  const env = getEnv();
+  const database = await openAndMigrate(env, { log: (line) => console.log(line) });
+  await database.close();
+  console.log(`Migrations are up to date (${database.kind}).`);
+});

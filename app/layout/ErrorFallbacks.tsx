@@ -33,6 +33,9 @@ export function RouteErrorFallback({ onError, fallback }: RouteErrorFallbackProp
     onError?.(error);
   }, [error, onError]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Other thrown responses (400, 405, 409...) are routing errors with a status
+  // worth telling; only unexpected exceptions get the friendly screen.
+  if (isRouteErrorResponse(error)) return <RoutingErrorFallback error={error} />;
   if (fallback) return <>{fallback}</>;
   return (
     <section className={`${styles.container} ${styles.centeredPage}`} aria-labelledby="route-error-title">
@@ -131,12 +134,12 @@ export function routingErrorText(error: { status: number; statusText: string; da
 
 export function RoutingErrorFallback({ error }: { error: { status: number; statusText: string; data: unknown } }) {
   return (
-    <main id="main" className={`${styles.container} ${styles.centeredPage}`}>
-      <h1>{TEXT.unexpectedApplicationError}</h1>
+    <section className={`${styles.container} ${styles.centeredPage}`} aria-labelledby="routing-error-title">
+      <h1 id="routing-error-title">{TEXT.unexpectedApplicationError}</h1>
       <p className={styles.errorDetail}>{routingErrorText(error)}</p>
       <ButtonLink to="/" variant="outline">
         {TEXT.goHome}
       </ButtonLink>
-    </main>
+    </section>
   );
 }

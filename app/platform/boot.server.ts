@@ -67,7 +67,12 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
     await seedDemoData(database.db, { password: demoPassword, log });
     writeDemoCredentials(env.dataDir, demoPassword);
   } else if (database.kind === "pglite") {
-    demoPassword = env.DEMO_PASSWORD ?? readDemoPassword(env.dataDir);
+    // The accounts keep the password they were seeded with; DEMO_PASSWORD only
+    // applies to a fresh seed, so announce what really works.
+    demoPassword = readDemoPassword(env.dataDir);
+    if (demoPassword && env.DEMO_PASSWORD && env.DEMO_PASSWORD !== demoPassword) {
+      log("DEMO_PASSWORD differs from the password the demo accounts were seeded with; they keep the seeded one (npm run db:reset to reseed).");
+    }
   }
   if (demoPassword) announceDemoCredentials(env.dataDir, demoPassword, log);
 

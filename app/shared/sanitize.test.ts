@@ -43,8 +43,13 @@ describe("scrubErrorText (SPEC §8)", () => {
     );
     expect(text).toBe("connect ECONNREFUSED [IP]:5432 for [EMAIL] with key [TOKEN]");
   });
-  it("replaces IPv6 addresses", () => {
-    expect(scrubErrorText("from 2001:db8:85a3::8a2e:370:7334 failed")).toContain("[IP]");
+  it("replaces IPv6 addresses, full or compressed, but not clock times", () => {
+    expect(scrubErrorText("from 2001:db8:85a3::8a2e:370:7334 failed")).toBe("from [IP] failed");
+    expect(scrubErrorText("from 2001:0db8:85a3:0000:0000:8a2e:0370:7334 failed")).toBe("from [IP] failed");
+    expect(scrubErrorText("bound to ::1 port 80")).toBe("bound to [IP] port 80");
+    expect(scrubErrorText("Timed out at 12:30:45")).toBe("Timed out at 12:30:45");
+    expect(scrubErrorText("Foo::bar is not a function")).toBe("Foo::bar is not a function");
+    expect(scrubErrorText("link-local fe80:: unreachable")).toBe("link-local [IP] unreachable");
   });
   it("cuts to 200 characters", () => {
     expect(scrubErrorText("word ".repeat(100))).toHaveLength(200);

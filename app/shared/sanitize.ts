@@ -32,7 +32,9 @@ export function lengthMessage(label: string, max: number): string {
 }
 
 const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
-const IPV6 = /\b(?:[0-9a-fA-F]{1,4}:){2,7}[0-9a-fA-F]{1,4}\b/g;
+// Full form (8 groups) or compressed with "::". Not "12:30:45", a clock time.
+const IPV6 =
+  /\b(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}\b|\b(?:[0-9a-fA-F]{1,4}:){1,6}:(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4})*\b)?|::(?:[0-9a-fA-F]{1,4}:){0,6}[0-9a-fA-F]{1,4}\b/g;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** Long runs of letters and digits look like keys, tokens or hashes. */
 const LONG_TOKEN = /\b[A-Za-z0-9_\-]{24,}\b/g;

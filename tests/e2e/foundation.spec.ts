@@ -16,6 +16,8 @@ test.describe("landing page", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBeTruthy();
     expect(headers["permissions-policy"]).toBeTruthy();
+    expect(headers["strict-transport-security"]).toContain("max-age=31536000");
+    expect(headers["x-frame-options"]).toBe("DENY");
 
     // Every script the server rendered carries this request's nonce.
     const html = await response!.text();
@@ -39,7 +41,7 @@ test.describe("landing page", () => {
     expect(data[1].potentialAction.target.urlTemplate).toMatch(/\/music-catalog\?search=\{search_term_string\}$/);
   });
 
-  test("works on a phone", async ({ page }) => {
+  test("works on a phone", async ({ page, jsEnabled }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -47,6 +49,7 @@ test.describe("landing page", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByLabel("Menu").click();
     await expect(page.getByRole("navigation", { name: "Main (mobile)" }).getByRole("link", { name: "Catalogue" })).toBeVisible();
+    if (jsEnabled) await expectNoAxeViolations(page, "with the phone menu open");
   });
 
   for (const theme of ["light", "dark"] as const) {
@@ -149,7 +152,15 @@ test.describe("error screens", () => {
     });
   }
 
-  test("'Hit Play Again' and 'Return to Studio' work", async ({ page }) => {
+  test("'Hit Play Again' reloads the page and recovers", async ({ page }) => {
+    const key = `${Date.now()}-${Math.random()}`;
+    await page.goto(`/__test/route-error?once=${key}`);
+    await expect(page.getByRole("heading", { name: "The music stopped playing" })).toBeVisible();
+    await page.getByRole("link", { name: "Hit Play Again" }).click();
+    await expect(page.getByRole("heading", { name: "Route recovered" })).toBeVisible();
+  });
+
+  test("'Return to Studio' goes to the site root", async ({ page }) => {
     await page.goto("/__test/route-error");
     await page.getByRole("link", { name: "Return to Studio" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -197,6 +208,7 @@ test.describe("toasts", () => {
     await expect(page).toHaveURL(/\/$/);
     const region = page.getByRole("region", { name: "Notifications" });
     await expect(region).toContainText("Profile saved.");
+    await expectNoAxeViolations(page, "with a toast showing");
     const live = region.locator('[aria-live]');
     expect(await live.count()).toBeGreaterThan(0);
     const box = await region.getByText("Profile saved.").boundingBox();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "~/platform/db/migrate.server";
-import { openDatabase } from "~/platform/db/connect.server";
+import { openDatabase, pingDatabase } from "~/platform/db/connect.server";
 import { DataDirLockedError, lockDataDir } from "~/platform/db/data-dir-lock.server";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../support/database";
 
@@ -49,6 +49,15 @@ describe(`migrations (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     ]) {
       expect(names).toContain(field);
     }
+  });
+});
+
+describe("health check", () => {
+  it("pings true while the database answers and false once it is closed (/healthz 200 vs 503)", async () => {
+    const probe = await openDatabase({ dataDir: "memory://" });
+    expect(await pingDatabase(probe.db)).toBe(true);
+    await probe.close();
+    expect(await pingDatabase(probe.db)).toBe(false);
   });
 });
 
@@ -98,6 +107,16 @@ describe.skipIf(usingPostgres)("embedded data dir", () => {
     // Released on close: a new opener gets it.
     const again = lockDataDir(dir);
     again.release();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("takes over a lock left with this very pid by a crashed earlier run", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hf-lock-"));
+    fs.writeFileSync(path.join(dir, "server.lock"), String(process.pid));
+    const lock = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    expect(fs.existsSync(path.join(dir, "server.lock"))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

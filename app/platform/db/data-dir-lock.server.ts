@@ -31,35 +31,61 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** Data dirs this process holds, so a pid match can tell "mine" from "reused". */
+const heldHere = new Set<string>();
+
+/**
+ * Creates the lock file with its content in one step: the pid is written to a
+ * private file first and then hard-linked into place, which fails if a lock
+ * exists. A reader therefore never sees an empty, half-written lock.
+ */
+function tryCreateLock(lockPath: string): boolean {
+  const draft = `${lockPath}.${process.pid}.${Date.now()}`;
+  fs.writeFileSync(draft, String(process.pid));
+  try {
+    fs.linkSync(draft, lockPath);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+function readHolder(lockPath: string): number | null {
+  try {
+    const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
+    return Number.isFinite(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}
+
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
+  const key = path.resolve(dataDir);
   const lockPath = path.join(dataDir, "server.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, "wx");
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+    if (tryCreateLock(lockPath)) {
+      heldHere.add(key);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        try {
-          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
+        heldHere.delete(key);
+        if (readHolder(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
       };
       process.once("exit", release);
       return { release };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
-      if (Number.isFinite(holder) && isAlive(holder)) {
-        throw new DataDirLockedError(dataDir, holder);
-      }
-      // Stale lock from a process that died: remove it and try once more.
-      fs.rmSync(lockPath, { force: true });
     }
+    const holder = readHolder(lockPath);
+    // Our own pid only counts if this process really holds the lock: after a
+    // crash a restarted container often gets the same pid (pid 1) again.
+    const held = holder !== null && (holder === process.pid ? heldHere.has(key) : isAlive(holder));
+    if (held) throw new DataDirLockedError(dataDir, holder);
+    // Stale lock from a process that died: remove it and try once more.
+    fs.rmSync(lockPath, { force: true });
   }
   throw new Error(`Could not lock the data directory ${dataDir}`);
 }
