@@ -2,12 +2,15 @@
 /**
  * The session-timeout host's clock in the browser: when the warning shows, how
  * it counts down, what counts as activity, and how it signs out. (Continue
- * Session talks to the server; the end-to-end suite covers it against the real one.)
+ * Session talks to the server; the end-to-end suite covers its success against
+ * the real one, these tests its failure.)
  */
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionTimeout, formatCountdown } from "./SessionTimeout";
+import { TEXT } from "~/shared/constants";
+import { toast } from "~/toast/store";
+import { SessionTimeout, formatCountdown, keepAliveThrottleMs } from "./SessionTimeout";
 
 const MINUTE = 60_000;
 const state = { idleTimeoutMs: 15 * MINUTE, warningMs: 2 * MINUTE, absoluteTimeoutMs: 120 * MINUTE, absoluteRemainingMs: 120 * MINUTE };
@@ -17,6 +20,8 @@ let signOuts: Record<string, string>[] = [];
 let pings: string[] = [];
 /** When the server would end the session; its keep-alive answers count down to it. */
 let serverDeadline = 0;
+/** Set by a test to answer 'Continue Session' (intent=extend) differently. */
+let extendAnswer: (() => Response) | null = null;
 
 function renderHost(overrides: Partial<typeof state> = {}) {
   const router = createMemoryRouter(
@@ -46,8 +51,10 @@ async function advance(ms: number) {
 beforeEach(() => {
   signOuts = [];
   pings = [];
+  extendAnswer = null;
   vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
     pings.push(`${url} ${String(init.body)}`);
+    if (extendAnswer && String(init.body) === "intent=extend") return extendAnswer();
     const body = { ok: true, absoluteRemainingMs: Math.max(0, serverDeadline - Date.now()) };
     return new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
   });
@@ -58,6 +65,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("formatCountdown", () => {
@@ -106,6 +114,62 @@ describe("SessionTimeout", () => {
     await advance(10_000);
     fireEvent(window, new Event("scroll"));
     expect(pings).toEqual(["/auth/keep-alive intent=ping"]);
+  });
+
+  it("pings a quarter of the idle timeout apart when that is under a minute", async () => {
+    expect(keepAliveThrottleMs(15 * MINUTE)).toBe(MINUTE);
+    expect(keepAliveThrottleMs(2 * MINUTE)).toBe(30_000);
+    renderHost({ idleTimeoutMs: 2 * MINUTE, warningMs: 30_000 });
+    fireEvent(window, new Event("mousedown"));
+    expect(pings).toEqual([]);
+    await advance(30_000);
+    fireEvent(window, new Event("mousedown"));
+    expect(pings).toEqual(["/auth/keep-alive intent=ping"]);
+    await advance(10_000);
+    fireEvent(window, new Event("keypress"));
+    expect(pings).toEqual(["/auth/keep-alive intent=ping"]);
+    await advance(20_000);
+    fireEvent(window, new Event("click"));
+    expect(pings).toEqual(["/auth/keep-alive intent=ping", "/auth/keep-alive intent=ping"]);
+  });
+
+  it("does not ping for an idle person when the warning opens (that would extend an idle session)", async () => {
+    renderHost();
+    await advance(13 * MINUTE + 1000);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(pings).toEqual([]);
+  });
+
+  it("sends activity the throttle held back once, as the warning opens", async () => {
+    renderHost();
+    await advance(30_000);
+    // Within the throttle window: remembered, not sent yet.
+    fireEvent.mouseDown(window);
+    await advance(0);
+    expect(pings).toEqual([]);
+    await advance(13 * MINUTE - 30_000 + 31_000);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(pings).toEqual(["/auth/keep-alive intent=ping"]);
+    await advance(5000);
+    expect(pings).toEqual(["/auth/keep-alive intent=ping"]);
+  });
+
+  it.each([
+    ["a 401 with ok: false", () => new Response(JSON.stringify({ ok: false, reason: "expired", redirectTo: "/auth" }), { status: 401, headers: { "Content-Type": "application/json" } })],
+    ["a 500 that is not JSON", () => new Response("<h1>Server error</h1>", { status: 500, headers: { "Content-Type": "text/html" } })],
+  ])("shows 'Session Extension Failed' and signs out when Continue Session gets %s", async (_label, answer) => {
+    const failed = vi.spyOn(toast, "error");
+    extendAnswer = answer;
+    const router = renderHost();
+    await advance(13 * MINUTE + 1000);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Continue Session" }));
+    });
+    await advance(0);
+    expect(pings).toContain("/auth/keep-alive intent=extend");
+    expect(failed).toHaveBeenCalledWith(TEXT.sessionExtensionFailed, { title: TEXT.sessionExtensionFailedTitle });
+    expect(signOuts).toEqual([{}]);
+    expect(router.state.location.pathname).toBe("/auth");
   });
 
   it("ignores activity while the warning is up: only its buttons decide", async () => {

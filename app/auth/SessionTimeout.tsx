@@ -24,8 +24,17 @@ import type { ClientSessionState } from "./session-state";
 import * as styles from "./SessionTimeout.css";
 
 export const ACTIVITY_EVENTS = ["mousedown", "keypress", "scroll", "touchstart", "click"] as const;
-/** At most one keep-alive POST per minute of activity. */
+/** At most one keep-alive POST per minute of activity (more often when the idle timeout is short). */
 export const KEEP_ALIVE_THROTTLE_MS = 60_000;
+
+/**
+ * A quarter of the idle timeout, at most a minute: with a short idle timeout a
+ * fixed minute would let the server's idle clock run out while the person is
+ * active on one page.
+ */
+export function keepAliveThrottleMs(idleTimeoutMs: number): number {
+  return Math.min(KEEP_ALIVE_THROTTLE_MS, idleTimeoutMs / 4);
+}
 
 type KeepAliveAnswer = { ok: true; absoluteRemainingMs: number } | { ok: false; reason: string; redirectTo: string };
 
@@ -92,21 +101,25 @@ export function SessionTimeout({ state }: { state: ClientSessionState }) {
     absoluteDeadline.current = Date.now() + absoluteRemainingMs;
   }, [location.key, absoluteRemainingMs]);
 
+  const ping = useCallback(() => {
+    const now = Date.now();
+    lastPing.current = now;
+    postKeepAlive("ping").then((answer) => followServer(answer, now), () => undefined);
+  }, [followServer]);
+
   useEffect(() => {
+    const throttleMs = keepAliveThrottleMs(idleTimeoutMs);
     const onActivity = () => {
       if (warningOpen.current || ended.current) return;
       const now = Date.now();
       lastActivity.current = now;
-      if (now - lastPing.current >= KEEP_ALIVE_THROTTLE_MS) {
-        lastPing.current = now;
-        postKeepAlive("ping").then((answer) => followServer(answer, now), () => undefined);
-      }
+      if (now - lastPing.current >= throttleMs) ping();
     };
     for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { capture: true, passive: true });
     return () => {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true });
     };
-  }, [followServer]);
+  }, [idleTimeoutMs, ping]);
 
   useEffect(() => {
     const tick = () => {
@@ -116,6 +129,10 @@ export function SessionTimeout({ state }: { state: ClientSessionState }) {
       const idleLeft = lastActivity.current + idleTimeoutMs - now;
       if (idleLeft <= 0) return signOut("idle");
       const open = idleLeft <= warningMs;
+      // Bring the server's clock in step as the warning opens, but only with real
+      // activity it has not heard of (the throttle held it back): a ping for an
+      // idle person would extend an idle session.
+      if (open && !warningOpen.current && lastActivity.current > lastPing.current) ping();
       warningOpen.current = open;
       setWarning((current) =>
         current.open === open && (!open || formatCountdown(current.remainingMs) === formatCountdown(idleLeft))
@@ -130,7 +147,7 @@ export function SessionTimeout({ state }: { state: ClientSessionState }) {
       window.clearInterval(timer);
       delete document.body.dataset.sessionTimer;
     };
-  }, [idleTimeoutMs, warningMs, signOut]);
+  }, [idleTimeoutMs, warningMs, signOut, ping]);
 
   const continueSession = useCallback(async () => {
     if (extending) return;

@@ -8,13 +8,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { safeSameSitePath } from "~/shared/safe-redirect";
 import { db } from "~/platform/runtime.server";
 import {
   RATE_LIMITS,
   consume,
-  isLimited,
-  recordHit,
   resetLimit,
   type RateLimitedError,
 } from "~/platform/rate-limit.server";
@@ -67,7 +65,7 @@ function rateLimited(request: Request, intent: Intent, limited: RateLimitedError
 /** Same-site paths only, and never back into /auth itself. */
 export function destinationAfterSignIn(viewer: Pick<Viewer, "role" | "isAdmin">, redirectTo: string | null | undefined): string {
   const landing = landingFor(viewer);
-  const safe = safeRedirect(redirectTo, landing);
+  const safe = safeSameSitePath(redirectTo, landing);
   return safe === "/auth" || safe.startsWith("/auth/") || safe.startsWith("/auth?") ? landing : safe;
 }
 
@@ -117,22 +115,22 @@ async function signIn(request: Request, formData: FormData) {
   const address = requestContext(request).clientAddress;
   const refuse = (errors: string[]) => submission.reply({ formErrors: errors, hideFields: HIDDEN });
 
+  // Each attempt is counted (one atomic upsert) before the password is checked,
+  // so a parallel burst cannot all pass a check that runs before any failure is
+  // recorded; a successful sign-in clears the counts it was charged.
   const limited =
-    (await isLimited(db(), RATE_LIMITS.signInPerAccount, keyOf(identifier))) ??
-    (await isLimited(db(), RATE_LIMITS.signInPerAddress, address));
+    (await consume(db(), RATE_LIMITS.signInPerAccount, keyOf(identifier))) ??
+    (await consume(db(), RATE_LIMITS.signInPerAddress, address));
   if (limited) return rateLimited(request, INTENTS.signIn, limited, refuse);
 
   const outcome = await authClient(request).signInWithPassword({ ...identifier, password } as Parameters<
     ReturnType<typeof authClient>["signInWithPassword"]
   >[0]);
   if (outcome.error) {
-    if (outcome.error.code === "invalid_credentials") {
-      await recordHit(db(), RATE_LIMITS.signInPerAccount, keyOf(identifier));
-      await recordHit(db(), RATE_LIMITS.signInPerAddress, address);
-    }
     return reply(request, INTENTS.signIn, refuse([authErrorMessage(outcome.error)]), statusForAuthError(outcome.error));
   }
   await resetLimit(db(), RATE_LIMITS.signInPerAccount, keyOf(identifier));
+  await resetLimit(db(), RATE_LIMITS.signInPerAddress, address);
   const viewer = await beginSession(request, outcome.data);
   throw redirect(destinationAfterSignIn(viewer, redirectTo), { headers: getSessionHeaders(request) });
 }
@@ -162,6 +160,8 @@ async function signUp(request: Request, formData: FormData) {
     const result = outcome.error.code === "weak_password" ? weakPasswordReply(outcome.error, submission) : refuse([authErrorMessage(outcome.error)]);
     return reply(request, INTENTS.signUp, result, statusForAuthError(outcome.error));
   }
+  // A provider that confirms sign-ups automatically issues a session here: its clock must start too.
+  if (outcome.data?.session) await beginSession(request, outcome.data.session);
   throw redirect(authPageUrl("otp", "verify", redirectTo), {
     headers: combineHeaders(
       getSessionHeaders(request),
@@ -209,7 +209,8 @@ async function verifyCode(request: Request, formData: FormData, intent: typeof I
   const refuse = (errors: string[]) => submission.reply({ formErrors: errors });
   const recipient = keyOf(pending.identifier);
 
-  const limited = await isLimited(db(), RATE_LIMITS.codeChecksPerRecipient, recipient);
+  // Counted before the check (atomically), so parallel guesses cannot outrun the limit.
+  const limited = await consume(db(), RATE_LIMITS.codeChecksPerRecipient, recipient);
   if (limited) return rateLimited(request, intent, limited, refuse);
 
   const outcome = await authClient(request).verifyOtp({
@@ -218,7 +219,6 @@ async function verifyCode(request: Request, formData: FormData, intent: typeof I
     type: otpTypeFor(pending),
   } as Parameters<ReturnType<typeof authClient>["verifyOtp"]>[0]);
   if (outcome.error) {
-    if (outcome.error.code === "otp_expired") await recordHit(db(), RATE_LIMITS.codeChecksPerRecipient, recipient);
     return reply(request, intent, refuse([authErrorMessage(outcome.error)]), statusForAuthError(outcome.error));
   }
   await resetLimit(db(), RATE_LIMITS.codeChecksPerRecipient, recipient);

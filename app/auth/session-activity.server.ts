@@ -48,8 +48,10 @@ export type ClockCheck =
 
 /**
  * Checks the session's clocks and, when it is still live, counts this request
- * as activity. A session the clock has never seen (signed in before this
- * table existed, or on another app) starts its clocks now.
+ * as activity. Every sign-in starts the clock (beginSession), so a session
+ * without a row is one whose row was ended or pruned (pruneSessionClocks
+ * deletes rows past the absolute timeout): it is over, never restarted, or an
+ * old cookie would come back to life.
  */
 export async function checkAndTouch(
   db: Database,
@@ -63,10 +65,7 @@ export async function checkAndTouch(
     .select(["started_at", "last_active_at", "user_id"])
     .where("session_id", "=", sessionId)
     .executeTakeFirst();
-  if (!row || row.user_id !== userId) {
-    await startSessionClock(db, sessionId, userId, now);
-    return { state: "active", clock: { startedAt: now, lastActiveAt: now } };
-  }
+  if (!row || row.user_id !== userId) return { state: "expired", reason: "absolute" };
   const startedAt = new Date(row.started_at);
   const lastActiveAt = new Date(row.last_active_at);
   const expiry = expiredReason({ startedAt, lastActiveAt }, settings, now);

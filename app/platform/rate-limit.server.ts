@@ -3,11 +3,11 @@
  * server instances and restarts. Each rule is a fixed window counter per
  * subject (an account, an address, a recipient), stored as a hash.
  *
- * Two ways to count:
- *  - failures (sign-in): `isLimited` before the attempt, `recordHit` after a
- *    failed one, so the sixth wrong password in the window is refused.
- *  - requests (codes, sign-ups): `consume` counts the request itself and
- *    refuses it once the window's budget is spent.
+ * Every attempt is counted atomically with `consume` before it is evaluated,
+ * so a burst of parallel requests cannot slip past the limit between a check
+ * and a count. Sign-ins and code checks then `resetLimit` the subject's key on
+ * success, so only failures accumulate: the sixth wrong password in the window
+ * is refused. Codes and sign-ups simply spend their window's budget.
  *
  * Refusals are answered with 429, a clear message and Retry-After.
  */

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { safeSameSitePath } from "~/shared/safe-redirect";
 import { handleAuthAction, destinationAfterSignIn } from "~/auth/auth-actions.server";
 import { parseMode, type AuthMode } from "~/auth/forms";
 import { honeypotInputProps } from "~/auth/honeypot.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = parseMode(url.searchParams.get("mode"));
   const requested = url.searchParams.get("redirect");
-  const redirectTo = requested && safeRedirect(requested, "") ? safeRedirect(requested, "") : null;
+  const redirectTo = safeSameSitePath(requested, "") || null;
   let step: Step = url.searchParams.get("step") === "verify" ? "verify" : "request";
   if (mode === "recover" && url.searchParams.get("step") === "password") step = "password";
 

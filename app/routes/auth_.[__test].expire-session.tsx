@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { safeSameSitePath } from "~/shared/safe-redirect";
 import { z } from "zod";
 import { getSessionHeaders, resolveSession } from "~/auth/session.server";
 import { timeoutSettings } from "~/auth/session-activity.server";
@@ -26,5 +26,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .set(query.reason === "idle" ? { last_active_at: past(settings.idleTimeoutMs) } : { started_at: past(settings.absoluteTimeoutMs) })
     .where("session_id", "=", resolved.sessionId)
     .execute();
-  return redirect(safeRedirect(query.next, "/dashboard"), { headers: getSessionHeaders(request) });
+  return redirect(safeSameSitePath(query.next, "/dashboard"), { headers: getSessionHeaders(request) });
 }

@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { safeSameSitePath } from "~/shared/safe-redirect";
 import { z } from "zod";
 import { THEMES } from "~/shared/constants";
 import { serializeThemePreference } from "~/theme/theme.server";
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ result: submission.reply() }, { status: 400 });
   }
   const { theme, redirectTo } = submission.value;
-  return redirect(safeRedirect(redirectTo, "/"), {
+  return redirect(safeSameSitePath(redirectTo, "/"), {
     headers: { "Set-Cookie": await serializeThemePreference(theme) },
   });
 }

@@ -163,13 +163,19 @@ describe.skipIf(!built || usingPostgres)("the real server", () => {
     expect(rotated.split(";")[0]).not.toBe(cookie);
   });
 
-  it("lists outgoing messages at /auth/outbox on the embedded default", async () => {
+  it("lists at /auth/outbox only the messages to the recipient this browser asked a code for", async () => {
     const body = new URLSearchParams({ ...(await formFields("/auth?mode=otp")), intent: "otp-request", identifier: "ar@demo.hitfactory.test" });
     const sent = await fetch(`${server.url}/auth?mode=otp`, { method: "POST", body, redirect: "manual", headers: { Origin: server.url } });
     expect(sent.status).toBe(302);
-    const outbox = await (await fetch(`${server.url}/auth/outbox`)).text();
+    const pending = sent.headers.getSetCookie().find((c) => c.startsWith("hf_auth_pending="))!.split(";")[0]!;
+    const outbox = await (await fetch(`${server.url}/auth/outbox`, { headers: { Cookie: pending } })).text();
     expect(outbox).toContain("ar@demo.hitfactory.test");
     expect(outbox).toMatch(/sign-in code is \d{6}/);
+    // Another browser (no pending cookie) sees nothing, but the server log has every message.
+    const stranger = await (await fetch(`${server.url}/auth/outbox`)).text();
+    expect(stranger).not.toContain("ar@demo.hitfactory.test");
+    expect(stranger).not.toMatch(/code is \d{6}/);
+    expect(stranger).toContain("this browser is not waiting for a code");
     expect(server.output()).toMatch(/\[outbox\] email to ar@demo\.hitfactory\.test: Your sign-in code/);
   });
 });

@@ -9,6 +9,7 @@ import { demoAccount } from "~/demo/accounts";
 import { action as authAction, loader as authLoader } from "~/routes/auth";
 import { action as signOutAction } from "~/routes/auth_.sign-out";
 import { action as keepAliveAction } from "~/routes/auth_.keep-alive";
+import { loader as outboxLoader } from "~/routes/auth_.outbox";
 import {
   getClientSessionState,
   optionalViewer,
@@ -25,6 +26,8 @@ import { phoneTestAction, phoneTestLoader } from "~/auth/phone/phone-test.server
 import { createCookieJar } from "~/platform/auth/cookies.server";
 import { getRuntime } from "~/platform/runtime.server";
 import { getToast } from "~/toast/toast.server";
+import { pruneSessionClocks, startSessionClock } from "~/auth/session-activity.server";
+import { sessionIdOf } from "~/platform/auth/tokens.server";
 import { TEXT } from "~/shared/constants";
 import { createTestDatabase, useTestRuntime, usingPostgres, type TestDatabase } from "../support/database";
 
@@ -122,6 +125,16 @@ describe("sign-in", () => {
     expect((await signIn(member, PASSWORD, { redirectTo: "https://evil.example/phish" })).response.headers.get("Location")).toBe("/dashboard");
     expect((await signIn(member, PASSWORD, { redirectTo: "//evil.example" })).response.headers.get("Location")).toBe("/dashboard");
     expect((await signIn(member, PASSWORD, { redirectTo: "/auth?mode=otp" })).response.headers.get("Location")).toBe("/dashboard");
+    // Browsers strip tabs and newlines, so "/\t/evil.com" would land on //evil.com.
+    expect((await signIn(member, PASSWORD, { redirectTo: "/\t/evil.com" })).response.headers.get("Location")).toBe("/dashboard");
+    expect((await signIn(member, PASSWORD, { redirectTo: decodeURIComponent("/%09/evil.com") })).response.headers.get("Location")).toBe("/dashboard");
+    expect((await signIn(member, PASSWORD, { redirectTo: "/\\evil.com" })).response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("drops a tab-smuggled ?redirect= on the /auth page", async () => {
+    const { cookie } = await signIn(demoAccount("member").email);
+    const response = await respond(() => authLoader({ request: get(`/auth?redirect=${encodeURIComponent("/\t/evil.com")}`, cookie), params: {}, context: {} }));
+    expect(response.headers.get("Location")).toBe("/dashboard");
   });
 
   it("answers a wrong password with an error, a 4xx and no password echoed", async () => {
@@ -174,6 +187,22 @@ describe("rate limits", () => {
     expect((await response.json()).result.error[""][0]).toMatch(/^Too many failed sign-in attempts for this account\. Try again in \d+ minutes?\.$/);
     // Even the right password waits: the limit guards the account, not the guess.
     expect((await signIn(email)).response.status).toBe(429);
+  });
+
+  it("evaluates at most 5 of 10 parallel wrong passwords for one account; the rest get 429", async () => {
+    const email = demoAccount("applicant").email;
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => signIn(email, `parallel-wrong-${i}`)));
+    const statuses = responses.map(({ response }) => response.status).sort();
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+  });
+
+  it("clears the account's failed attempts after a successful sign-in", async () => {
+    const email = demoAccount("applicant").email;
+    for (let i = 0; i < 4; i++) expect((await signIn(email, `wrong-${i}`)).response.status).toBe(400);
+    expect((await signIn(email)).response.status).toBe(302);
+    for (let i = 0; i < 5; i++) expect((await signIn(email, `again-${i}`)).response.status).toBe(400);
+    expect((await signIn(email, "wrong-6")).response.status).toBe(429);
   });
 
   it("limits failed sign-ins per address to 20 in 5 minutes, across accounts", async () => {
@@ -293,6 +322,25 @@ describe("server-enforced timeouts", () => {
     expect(await optionalViewer(get("/", cookie))).toBeNull();
   });
 
+  it("keeps a session signed out once the pruner has removed its clock (no revival of an old cookie)", async () => {
+    const { cookie } = await signIn(demoAccount("member").email);
+    const sessionId = await sessionIdOfCookie(cookie);
+    const old = new Date(Date.now() - settings().absolute - 60_000);
+    await database.db.updateTable("session_activity").set({ started_at: old, last_active_at: new Date() }).where("session_id", "=", sessionId).execute();
+    expect(await pruneSessionClocks(database.db, settings().absolute)).toBeGreaterThanOrEqual(1);
+    expect(await database.db.selectFrom("session_activity").select("session_id").where("session_id", "=", sessionId).execute()).toEqual([]);
+
+    const response = await respond(() => requireUser(get("/dashboard", cookie)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fdashboard");
+    const next = cookieJarFrom(cookie, response);
+    expect(next).not.toContain("sb-local-auth-token");
+    const { toast } = await getToast(get("/auth", next));
+    expect(toast).toMatchObject({ type: "error", title: TEXT.sessionExpiredTitle, message: TEXT.sessionExpiredAbsolute });
+    expect(await database.db.selectFrom("session_activity").select("session_id").where("session_id", "=", sessionId).execute()).toEqual([]);
+    expect(await optionalViewer(get("/", cookie))).toBeNull();
+  });
+
   it("counts each request as activity", async () => {
     const { cookie } = await signIn(demoAccount("member").email);
     const sessionId = await sessionIdOfCookie(cookie);
@@ -378,6 +426,8 @@ describe("refresh rules (SPEC §4)", () => {
     const jar = createCookieJar(null);
     const result = await port.client(jar).signInWithPassword({ email: demoAccount("member").email, password: PASSWORD });
     if (result.error) throw result.error;
+    // Signed in through the port directly: start the clock as beginSession does for every real sign-in.
+    await startSessionClock(database.db, sessionIdOf(result.data.access_token)!, result.data.user.id);
     return { cookie: jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "), session: result.data };
   }
 
@@ -457,6 +507,38 @@ describe("password recovery and the phone test pages", () => {
     expect((await getToast(get("/dashboard", cookieJarFrom(cookie, done)))).toast?.message).toBe("Your password has been updated.");
     expect((await signIn(email, "new-password-2")).response.status).toBe(302);
     expect((await signIn(email, "old-password-1")).response.status).toBe(400);
+  });
+
+  it("checks at most 5 of 10 parallel code guesses; the rest get 429", async () => {
+    const email = demoAccount("ar").email;
+    const requested = await respond(() => authAction({ request: post("/auth", { intent: "otp-request", identifier: email }), params: {}, context: {} }));
+    const cookie = cookieJarFrom(undefined, requested);
+    const real = await latestCode(email);
+    const wrong = (i: number) => String((Number(real) + 1 + i) % 1_000_000).padStart(6, "0");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => respond(() => authAction({ request: post("/auth", { intent: "otp-verify", code: wrong(i) }, { cookie }), params: {}, context: {} }))),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(statuses.filter((s) => s !== 429).every((s) => s >= 400 && s < 500)).toBe(true);
+  });
+
+  it.skipIf(usingPostgres)("lists at /auth/outbox only the messages to the recipient this browser is waiting on", async () => {
+    const admin = demoAccount("admin").email;
+    await respond(() => authAction({ request: post("/auth", { intent: "otp-request", identifier: admin }), params: {}, context: {} }));
+    const mine = "outbox-reader@example.test";
+    await createLocalUser(database.db, { email: mine, password: "reader-password-1", confirmed: true });
+    const requested = await respond(() => authAction({ request: post("/auth", { intent: "otp-request", identifier: mine }), params: {}, context: {} }));
+    const cookie = cookieJarFrom(undefined, requested);
+
+    const stranger = await outboxLoader({ request: get("/auth/outbox"), params: {}, context: {} });
+    expect(stranger).toMatchObject({ waiting: false, messages: [] });
+
+    const reader = await outboxLoader({ request: get("/auth/outbox", cookie), params: {}, context: {} });
+    expect(reader.waiting).toBe(true);
+    expect(reader.messages.length).toBeGreaterThan(0);
+    expect(reader.messages.every((m) => m.recipient === mine)).toBe(true);
+    expect(JSON.stringify(reader)).not.toContain(admin);
   });
 
   it("drive the phone code flow step by step and show the session without tokens", async () => {

@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { RATE_LIMITS, consume, isLimited, recordHit, resetLimit } from "~/platform/rate-limit.server";
+import { RATE_LIMITS, consume, resetLimit } from "~/platform/rate-limit.server";
 import { isEmbeddedDefault } from "~/platform/auth/index.server";
 import { db } from "~/platform/runtime.server";
 import { combineHeaders } from "~/toast/toast.server";
@@ -86,11 +86,11 @@ export async function phoneTestAction({ request }: ActionFunctionArgs) {
   const pending = await readPendingCode(request);
   if (!pending || pending.purpose !== "phone-test" || !("phone" in pending.identifier)) throw redirect(page);
   const phone = pending.identifier.phone;
-  const limited = await isLimited(db(), RATE_LIMITS.codeChecksPerRecipient, phone);
+  // Counted before the check (atomically), so parallel guesses cannot outrun the limit.
+  const limited = await consume(db(), RATE_LIMITS.codeChecksPerRecipient, phone);
   if (limited) return reply(request, intent, submission.reply({ formErrors: [limited.message] }), 429, limited.headers());
   const outcome = await authClient(request).verifyOtp({ phone, token: submission.value.code, type: "sms" });
   if (outcome.error) {
-    if (outcome.error.code === "otp_expired") await recordHit(db(), RATE_LIMITS.codeChecksPerRecipient, phone);
     return reply(request, intent, submission.reply({ formErrors: [authErrorMessage(outcome.error)] }), statusForAuthError(outcome.error));
   }
   await resetLimit(db(), RATE_LIMITS.codeChecksPerRecipient, phone);
