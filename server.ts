@@ -81,9 +81,10 @@ async function main() {
   } else {
     // Fingerprinted build output never changes under its name: cache for a year.
     app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    // Vite copies public/ into the client build, so this serves both (and the
+    // dev server serves public/ itself).
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
-  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
 
   if (env.LOG_REQUESTS) {
     app.use(morgan(isProduction ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));

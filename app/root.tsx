@@ -29,9 +29,8 @@ import { StructuredData, siteStructuredData } from "~/layout/StructuredData";
 import { getRuntime } from "~/platform/runtime.server";
 import type { ThemePreference } from "~/shared/constants";
 import { DEFAULT_THEME, PRODUCT_NAME } from "~/shared/constants";
-import { getViewer } from "~/auth/viewer.server";
 import { methodNotAllowed } from "~/layout/method-not-allowed.server";
-import { getClientSessionState } from "~/auth/session.server";
+import { getClientSessionState, optionalViewer } from "~/auth/session.server";
 import { SessionTimeout } from "~/auth/SessionTimeout";
 import { useAuth } from "~/auth/useAuth";
 
@@ -49,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [theme, { toast, headers }, viewer] = await Promise.all([
     getThemePreference(request),
     getToast(request),
-    getViewer(request),
+    optionalViewer(request),
   ]);
   const env = getRuntime().env;
   const origin = new URL(request.url).origin;

@@ -6,13 +6,14 @@
  *   const viewer = await requireUser(request);        // any signed-in user
  *   const viewer = await requireApprovedAR(request);  // accepted_ar or admin; others -> /ar
  *   const viewer = await requireAdmin(request);       // is_admin; others -> /
- *   const viewer = await optionalViewer(request);     // public pages; never redirects
+ *   const viewer = await optionalViewer(request);     // public pages; redirects only an expired session
  *
  *  - Anonymous visitors of a guarded route are redirected to
  *    /auth?redirect=<original path + query>.
  *  - A session past its idle or absolute timeout is signed out on the server
  *    and redirected to /auth with the 'Session Expired' toast (idle or
- *    absolute text). On public pages (optionalViewer) it simply ends.
+ *    absolute text), on public pages too (SPEC §2: after any session expiry
+ *    the user goes to /auth).
  *  - Cookies: nothing to do. Refresh rotation and sign-out write cookies
  *    into a per-request scope that server.ts appends to whatever response
  *    goes out (see request-context.server.ts); the redirects the guards throw
@@ -154,6 +155,7 @@ export async function viewerFor(user: AuthUser): Promise<Viewer> {
 
 export async function optionalViewer(request: Request): Promise<Viewer | null> {
   const resolved = await resolveSession(request);
+  if (resolved.state === "expired") throw await expiredSessionRedirect(request, resolved.reason);
   return resolved.state === "active" ? resolved.viewer : null;
 }
 
@@ -174,14 +176,21 @@ export async function sessionExpiredToastHeaders(reason: TimeoutReason): Promise
   });
 }
 
+/**
+ * The session has just been signed out for a timeout: to /auth with the
+ * 'Session Expired' toast, coming back to this page after sign-in. Requests
+ * to /auth itself go to plain /auth (a redirect back to /auth would loop).
+ */
+async function expiredSessionRedirect(request: Request, reason: TimeoutReason): Promise<Response> {
+  const target = new URL(request.url).pathname.startsWith("/auth") ? "/auth" : signInPath(request);
+  return redirect(target, { headers: combineHeaders(getSessionHeaders(request), await sessionExpiredToastHeaders(reason)) });
+}
+
 export async function requireUser(request: Request): Promise<Viewer> {
   const resolved = await resolveSession(request);
   if (resolved.state === "active") return resolved.viewer;
-  const headers = getSessionHeaders(request);
-  if (resolved.state === "expired") {
-    throw redirect(signInPath(request), { headers: combineHeaders(headers, await sessionExpiredToastHeaders(resolved.reason)) });
-  }
-  throw redirect(signInPath(request), { headers });
+  if (resolved.state === "expired") throw await expiredSessionRedirect(request, resolved.reason);
+  throw redirect(signInPath(request), { headers: getSessionHeaders(request) });
 }
 
 export async function requireApprovedAR(request: Request): Promise<Viewer> {

@@ -4,7 +4,7 @@
  * SeekControl and MiniProgress read the fast-changing playback time.
  */
 import { useEffect, useRef, type KeyboardEvent } from "react";
-import { SEEK_STEP, VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "~/shared/constants";
+import { SEEK_STEP, TEXT, VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from "~/shared/constants";
 import { Slider } from "~/ui/Slider";
 import { usePlayer, usePlayerSelector, usePlayerTime } from "./context";
 import { formatTime } from "./logic";
@@ -13,7 +13,7 @@ import * as styles from "./player.css";
 
 export const PLAYER_TEXT = {
   region: "Audio player",
-  nowPlaying: "Now Playing",
+  nowPlaying: TEXT.nowPlaying,
   previous: "Previous track",
   next: "Next track",
   play: "Play",

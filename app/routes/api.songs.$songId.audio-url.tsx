@@ -8,7 +8,7 @@
  */
 import { methodNotAllowed } from "~/layout/method-not-allowed.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getViewer } from "~/auth/viewer.server";
+import { optionalViewer } from "~/auth/session.server";
 import { isAdmin } from "~/auth/viewer";
 import { playableSongAudio, signedAudioUrl } from "~/catalog/songs.server";
 import { db } from "~/platform/runtime.server";
@@ -19,7 +19,7 @@ const notFound = () =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const song = await playableSongAudio(db(), params.songId ?? "");
   if (!song) return notFound();
-  if (song.status !== "catalogue" && !isAdmin(await getViewer(request))) return notFound();
+  if (song.status !== "catalogue" && !isAdmin(await optionalViewer(request))) return notFound();
   const url = await signedAudioUrl(song);
   // A signed URL is a short-lived capability: never cached by anyone.
   return Response.json({ url }, { headers: { "Cache-Control": "no-store" } });

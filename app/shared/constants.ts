@@ -135,4 +135,6 @@ export const TEXT = {
   fallbackManyErrorsFrom: 3,
   // Error fallback 3 (routing)
   unexpectedApplicationError: "Unexpected Application Error!",
+  // Floating player (SPEC §2)
+  nowPlaying: "Now Playing",
 } as const;

@@ -322,6 +322,32 @@ describe("server-enforced timeouts", () => {
     expect(await optionalViewer(get("/", cookie))).toBeNull();
   });
 
+  it("sends an expired session on a public page to /auth with the Session Expired toast too", async () => {
+    const { cookie } = await signIn(demoAccount("member").email);
+    const sessionId = await sessionIdOfCookie(cookie);
+    const past = new Date(Date.now() - settings().idle - 1000).toISOString();
+    await sql`update public.session_activity set last_active_at = ${past}::timestamptz where session_id = ${sessionId}`.execute(database.db);
+
+    const response = await respond(() => optionalViewer(get("/music-catalog?search=pop", cookie)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirect=%2Fmusic-catalog%3Fsearch%3Dpop");
+    const next = cookieJarFrom(cookie, response);
+    expect(next).not.toContain("sb-local-auth-token");
+    const { toast } = await getToast(get("/auth", next));
+    expect(toast).toMatchObject({ type: "error", title: TEXT.sessionExpiredTitle, message: TEXT.sessionExpiredIdle });
+  });
+
+  it("sends an expired session on /auth itself to plain /auth (no redirect loop)", async () => {
+    const { cookie } = await signIn(demoAccount("member").email);
+    const sessionId = await sessionIdOfCookie(cookie);
+    const past = new Date(Date.now() - settings().absolute - 1000).toISOString();
+    await sql`update public.session_activity set started_at = ${past}::timestamptz where session_id = ${sessionId}`.execute(database.db);
+
+    const response = await respond(() => optionalViewer(get("/auth?redirect=%2Fdashboard", cookie)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+  });
+
   it("keeps a session signed out once the pruner has removed its clock (no revival of an old cookie)", async () => {
     const { cookie } = await signIn(demoAccount("member").email);
     const sessionId = await sessionIdOfCookie(cookie);
