@@ -14,8 +14,14 @@ export const BPM_MIN = 20;
 export const BPM_MAX = 300;
 /** Below this many exact (full-text) matches, titles and names spelt similarly are added. */
 export const FUZZY_FALLBACK_BELOW = 3;
-/** pg_trgm word similarity from which a title or name counts as "spelt alike" (default 0.6 misses "velvit"; 0.4 let "lindqvst" match every "Lind"). */
+/** pg_trgm word similarity from which a member's name counts as "spelt alike" (default 0.6 misses one-letter typos in short names). */
 export const FUZZY_WORD_THRESHOLD = 0.5;
+/** pg_trgm similarity from which a title or name word (catalog_words) may be what a misspelt search word meant ("velvit" -> velvet: 0.4). */
+export const FUZZY_VOCABULARY_SIMILARITY = 0.35;
+/** Corrections kept: those at least this close, relative to the closest ("lindqvst": lindqvist 0.58 kept, lind 0.4 left). */
+export const FUZZY_CLOSEST_RATIO = 0.8;
+/** At most this many corrections per search word. */
+export const FUZZY_MAX_CORRECTIONS = 3;
 /** How many members and songs /search shows per kind. */
 export const EVERYTHING_LIMIT = 10;
 

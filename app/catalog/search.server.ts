@@ -12,7 +12,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/connect.server";
-import { FUZZY_FALLBACK_BELOW, FUZZY_WORD_THRESHOLD } from "./constants";
+import { FUZZY_CLOSEST_RATIO, FUZZY_FALLBACK_BELOW, FUZZY_MAX_CORRECTIONS, FUZZY_VOCABULARY_SIMILARITY, FUZZY_WORD_THRESHOLD } from "./constants";
 import { isEmptySearch, parseSearch, type ParsedSearch } from "./search-query";
 import type { CatalogFacets, CatalogQuery, CatalogSort, FacetCount } from "./types";
 
@@ -28,7 +28,11 @@ export interface CompiledSearch {
   positive: string | null;
   /** tsquery text matching any excluded word or phrase; null when none. */
   negative: string | null;
-  /** The bare words as typed, for similarity (typo tolerance); null when none. */
+  /** Each bare word: its tsquery text (null for a stop word) and its stem, for typo tolerance. */
+  words: { typed: string; query: string | null; stem: string | null }[];
+  /** Bare words that full text ignores ("the", "down"): matched as whole words of titles when nothing else is asked. */
+  stopWords: string[];
+  /** The bare words as typed, for similarity of member names; null when none. */
   fuzzyText: string | null;
 }
 
@@ -45,26 +49,37 @@ function combine(parts: Fragment[], operator: "&&" | "||"): Fragment {
   return parts.length ? sql.join(parts, sql.raw(` ${operator} `)) : sql`''::tsquery`;
 }
 
+function textArray(parts: Fragment[]): Fragment {
+  return parts.length ? sql`array[${sql.join(parts)}]::text[]` : sql`'{}'::text[]`;
+}
+
 /** Lets Postgres stem and combine the parsed words; one round trip, no table read. */
 export async function compileSearch(db: Database, raw: string | undefined): Promise<CompiledSearch | null> {
   const parsed = parseSearch(raw);
   if (isEmptySearch(parsed)) return null;
   // One- and two-letter fragments match exactly: as prefixes they expand to a large part of the
   // vocabulary ("ci" -> city, cinema, circle...), which costs much and finds little.
-  const terms = combine(parsed.terms.map((term) => tsqueryOf([term], [...term].length >= PREFIX_MIN_LENGTH)), "&&");
+  const termQueries = parsed.terms.map((term) => tsqueryOf([term], [...term].length >= PREFIX_MIN_LENGTH));
+  const terms = combine(termQueries, "&&");
   const phrases = combine(parsed.phrases.map((phrase) => tsqueryOf(phrase, false)), "&&");
   const negative = combine(parsed.exclusions.map((words) => tsqueryOf(words, false)), "||");
-  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number }>`
+  const perWord = textArray(termQueries.map((query) => sql`case when numnode(${query}) > 0 then (${query})::text end`));
+  const stems = textArray(parsed.terms.map((term) => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`));
+  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[] }>`
     select q.t::text as t, numnode(q.t) as tn, q.p::text as p, numnode(q.p) as pn,
-           (q.t && q.p)::text as a, numnode(q.t && q.p) as an, q.n::text as n, numnode(q.n) as nn
+           (q.t && q.p)::text as a, numnode(q.t && q.p) as an, q.n::text as n, numnode(q.n) as nn,
+           ${perWord} as w, ${stems} as s
     from (select (${terms}) as t, (${phrases}) as p, (${negative}) as n) q`.execute(db);
   const row = rows[0]!;
+  const words = parsed.terms.map((typed, index) => ({ typed, query: row.w[index] ?? null, stem: row.s[index] || null }));
   return {
     parsed,
     terms: row.tn > 0 ? row.t : null,
     phrases: row.pn > 0 ? row.p : null,
     positive: row.an > 0 ? row.a : null,
     negative: row.nn > 0 ? row.n : null,
+    words,
+    stopWords: words.filter((word) => word.query === null).map((word) => word.typed),
     fuzzyText: parsed.terms.length ? parsed.terms.join(" ") : null,
   };
 }
@@ -77,15 +92,55 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
  *    cheap comparison, so for a few percent of the table it prefers testing
  *    every row (10 ms at 20,000 songs, growing with the catalogue) to the GIN
  *    index (about 1 ms). Every scan here has an index to use instead.
- *  - with `fuzzy`, pg_trgm's word-similarity threshold FUZZY_WORD_THRESHOLD
- *    instead of the default 0.6, which misses one-letter typos in short words ("velvit").
+ *  - with `fuzzy`, pg_trgm's thresholds for typo tolerance: word similarity
+ *    FUZZY_WORD_THRESHOLD (member names) and similarity FUZZY_VOCABULARY_SIMILARITY
+ *    (the catalogue's vocabulary), instead of the defaults 0.6 and 0.3.
  */
 export async function withSearchPlan<T>(db: Database, fuzzy: boolean, fn: (db: Database) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
     await sql`select set_config('enable_seqscan', 'off', true),
-                     set_config('pg_trgm.word_similarity_threshold', ${fuzzy ? String(FUZZY_WORD_THRESHOLD) : "0.6"}, true)`.execute(tx);
+                     set_config('pg_trgm.word_similarity_threshold', ${fuzzy ? String(FUZZY_WORD_THRESHOLD) : "0.6"}, true),
+                     set_config('pg_trgm.similarity_threshold', ${fuzzy ? String(FUZZY_VOCABULARY_SIMILARITY) : "0.3"}, true)`.execute(tx);
     return fn(tx);
   });
+}
+
+/** For each bare word (by index), the title and name words it may be a misspelling of. */
+export type Corrections = string[][];
+
+/**
+ * Typo tolerance, step one: the words of titles and credit names
+ * (catalog_words, a few thousand rows however large the catalogue) spelt like
+ * each bare search word, best first. A word of one or two letters is read as
+ * the start of a longer one ("ci" -> city). Only the closest spellings are
+ * kept (within FUZZY_CLOSEST_RATIO of the best), so "lindqvst" finds
+ * Lindqvist and not every Lind. Call inside withSearchPlan(db, true, ...).
+ */
+export async function findCorrections(db: Database, compiled: CompiledSearch): Promise<Corrections> {
+  const searchable = compiled.words.filter((word) => word.query !== null);
+  if (searchable.length === 0) return compiled.words.map(() => []);
+  const { rows } = await sql<{ n: number; words: string[] | null }>`
+    select t.n::int as n,
+      case when char_length(t.typed) < ${PREFIX_MIN_LENGTH}
+        then array(select w.word from catalog_words w where w.word like t.typed || '%' and w.word <> t.typed
+                   order by w.songs desc, w.word limit ${FUZZY_MAX_CORRECTIONS})
+        else array(
+          select c.word from (
+            select w.word, w.songs, greatest(similarity(w.word, t.typed), similarity(w.word, t.stem)) as score
+            from catalog_words w where w.word % t.typed or w.word % t.stem
+          ) c
+          where c.score >= ${FUZZY_CLOSEST_RATIO} * (select max(greatest(similarity(v.word, t.typed), similarity(v.word, t.stem)))
+                                     from catalog_words v where v.word % t.typed or v.word % t.stem)
+          order by c.score desc, c.songs desc, c.word limit ${FUZZY_MAX_CORRECTIONS})
+      end as words
+    from unnest(${textArray(compiled.words.map((word) => sql`${word.typed}`))}, ${textArray(compiled.words.map((word) => sql`${word.stem ?? word.typed}`))})
+         with ordinality as t(typed, stem, n)`.execute(db);
+  const corrections: Corrections = compiled.words.map(() => []);
+  for (const row of rows) {
+    const word = compiled.words[row.n - 1];
+    if (word?.query) corrections[row.n - 1] = (row.words ?? []).filter((candidate) => candidate !== word.stem);
+  }
+  return corrections;
 }
 
 /** How search text restricts songs (alias s). */
@@ -96,42 +151,45 @@ export interface TextMatch {
 }
 
 const TRUE = sql`true`;
+const vectorMatches = (query: string) => sql`s.search_vector @@ ${query}::tsquery`;
+
+/** A lexeme as tsquery text, restricted to titles and names (weights A and B). Vocabulary words are letters and digits only. */
+const titleOrNameLexeme = (word: string) => `'${word}':AB`;
 
 /**
- * Exact: every phrase and every word (as a prefix) in the search document.
- * Fuzzy: phrases still exact, but the bare words may instead be spelt like a
- * title or the credit names (pg_trgm word similarity, GIN indexed).
+ * Exact (no corrections): every phrase and every word (as a prefix) in the
+ * search document. When the only words are stop words, titles holding them as
+ * whole words (trigram index), so "the" or "down" still finds "Down by the Water".
+ *
+ * Typo-tolerant (with corrections): phrases still exact, each bare word either
+ * as typed or as one of its corrections in a title or credit name. Still one
+ * full-text query on the GIN index. Null when no word has a correction.
  */
-export function textMatch(compiled: CompiledSearch | null, fuzzy: boolean): TextMatch | null {
+export function textMatch(compiled: CompiledSearch | null, corrections: Corrections | null = null): TextMatch | null {
   if (!compiled) return null;
-  const vectorMatches = (query: string) => sql`s.search_vector @@ ${query}::tsquery`;
   const parts: Fragment[] = [];
-  if (compiled.phrases) parts.push(vectorMatches(compiled.phrases));
-  const text = compiled.fuzzyText;
-  // Bare words that are all stop words ("the") leave full text nothing to hold on to.
-  const useSimilarity = Boolean(text) && (fuzzy || !compiled.terms);
-  let similarity: Fragment | null = null;
-  if (useSimilarity && text) {
-    // One indexed lookup per way of matching, united: an OR of these in one
-    // WHERE lets the planner fall back to evaluating similarity on every row.
-    const ways = [sql`select t.id from songs t where ${text} <% t.title`, sql`select t.id from songs t where ${text} <% t.credit_names`];
-    if (compiled.terms) ways.unshift(sql`select t.id from songs t where t.search_vector @@ ${compiled.terms}::tsquery`);
-    parts.push(sql`s.id in (${sql.join(ways, sql` union `)})`);
-    similarity = sql`greatest(word_similarity(${text}, s.title), 0.8 * word_similarity(${text}, s.credit_names))`;
-  } else if (compiled.terms) {
-    parts.push(vectorMatches(compiled.terms));
+  let positive = compiled.positive;
+  if (corrections) {
+    if (!corrections.some((list) => list.length > 0)) return null;
+    const alternatives = compiled.words.flatMap((word, index) =>
+      word.query ? [`(${[word.query, ...corrections[index].map(titleOrNameLexeme)].join(" | ")})`] : [],
+    );
+    positive = [...alternatives, ...(compiled.phrases ? [`(${compiled.phrases})`] : [])].join(" & ");
+    parts.push(vectorMatches(positive));
+  } else {
+    if (compiled.phrases) parts.push(vectorMatches(compiled.phrases));
+    if (compiled.terms) parts.push(vectorMatches(compiled.terms));
+    if (!compiled.terms && !compiled.phrases) {
+      // Words are letters and digits only, so they are safe inside the pattern.
+      for (const word of compiled.stopWords) parts.push(sql`s.title ~* ${`\\m${word}\\M`}`);
+    }
   }
   if (compiled.negative) parts.push(sql`not (${vectorMatches(compiled.negative)})`);
-
-  const ftsRank = compiled.positive ? sql`ts_rank(s.search_vector, ${compiled.positive}::tsquery)` : null;
-  let rank: Fragment = ftsRank ?? sql`0`;
-  if (similarity) {
-    // Exact matches first, then by how alike the spelling is.
-    rank = ftsRank
-      ? sql`(case when ${vectorMatches(compiled.positive!)} then 1 + ${ftsRank} else 0 end + ${similarity})`
-      : similarity;
-  }
-  return { condition: parts.length ? sql.join(parts, sql` and `) : TRUE, rank, fuzzy: useSimilarity };
+  let rank = positive ? sql`ts_rank(s.search_vector, ${positive}::tsquery)` : sql`0`;
+  // Typo-tolerant results are few (the exact search found fewer than FUZZY_FALLBACK_BELOW):
+  // the title spelt most like the search comes first ("midnite avenue": Midnight Avenue before its remix).
+  if (corrections && compiled.fuzzyText) rank = sql`(${rank} + similarity(s.title, ${compiled.fuzzyText}))`;
+  return { condition: parts.length ? sql.join(parts, sql` and `) : TRUE, rank, fuzzy: corrections !== null };
 }
 
 type FacetName = "genre" | "mood" | "key" | "bpm";
@@ -212,9 +270,10 @@ export interface PageOptions {
   facets: boolean;
 }
 
-function orderBy(sort: CatalogSort, hasText: boolean, prefix: string): Fragment {
+/** The order of a sort; `fromSongs`: the rows are songs themselves (no title_key column). */
+function orderBy(sort: CatalogSort, hasText: boolean, prefix: string, fromSongs = false): Fragment {
   const c = (column: string) => sql.raw(`${prefix}.${column}`);
-  const titleKey = prefix === "s" ? sql`lower(s.title)` : c("title_key");
+  const titleKey = fromSongs ? sql`lower(${c("title")})` : c("title_key");
   switch (sort) {
     case "title":
       return sql`${titleKey} asc, ${c("id")} asc`;
@@ -231,16 +290,33 @@ function orderBy(sort: CatalogSort, hasText: boolean, prefix: string): Fragment 
   }
 }
 
-/** The page as JSON: `source` yields the ordered, limited candidate rows (alias p); the rest is read for those only. */
+/**
+ * The page as JSON: `source` yields the ordered, limited candidate rows (alias
+ * p, with the columns `order` names); everything shown is read for those only.
+ */
 function pageJson(source: Fragment, order: Fragment): Fragment {
   return sql`(select coalesce(json_agg(json_build_object(
-      'id', p.id, 'title', p.title, 'genre', p.genre, 'moods', p.moods, 'bpm', p.bpm, 'musical_key', p.musical_key,
-      'duration_seconds', p.duration_seconds, 'featured', p.featured, 'artwork_path', song.artwork_path, 'audio_path', song.audio_path,
+      'id', song.id, 'title', song.title, 'genre', song.genre, 'moods', song.moods, 'bpm', song.bpm, 'musical_key', song.musical_key,
+      'duration_seconds', song.duration_seconds, 'featured', song.featured, 'artwork_path', song.artwork_path, 'audio_path', song.audio_path,
       'artists', (select string_agg(c.name, ', ' order by c.position, c.name) from song_credits c where c.song_id = p.id and c.role = 'artist'),
       'writers', (select string_agg(c.name, ', ' order by c.position, c.name) from song_credits c
                    where c.song_id = p.id and c.role in ('writer', 'topliner', 'composer', 'lyricist'))
     ) order by ${order}), '[]'::json)
     from (${source}) p join songs song on song.id = p.id)`;
+}
+
+/** The columns a sort order needs besides id, featured and created_at (always kept). */
+function sortColumns(sort: CatalogSort): Fragment {
+  switch (sort) {
+    case "title":
+      return sql`, lower(s.title) as title_key`;
+    case "bpm":
+      return sql``; // bpm is kept for the facets anyway
+    case "duration":
+      return sql`, s.duration_seconds`;
+    default:
+      return sql``;
+  }
 }
 
 interface StatementRow {
@@ -274,95 +350,166 @@ function toResult(row: StatementRow): SearchRows {
 const NO_FACETS = sql`null::json`;
 
 /**
- * A search with text, in one statement: the songs matching the text are found
- * once (a materialised CTE, with what sorting and faceting need), then the
- * total, every facet (each without its own filter) and the page come from it.
+ * A search with text, in one statement. The songs matching the text are read
+ * once, through the GIN index, into a materialised set of the few columns
+ * sorting and faceting need (with each facet filter evaluated once, as a
+ * boolean). Then two passes over that set: one grouping-sets aggregate for
+ * the total and every facet (each counting, with FILTER, the rows that pass
+ * every filter but its own; moods are grouped by the whole array, a few
+ * hundred combinations, and unnested afterwards, which costs far less than
+ * unnesting every row), and the page (a top-N sort), whose display columns
+ * and credits are read for its 24 rows only.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
   const f = facetFilters(query);
   const rank = options.sort === "relevance" ? match.rank : sql`0`;
-  const facets = options.facets;
-  const { rows } = await sql<StatementRow>`
-    with s as materialized (
-      select s.id, s.title, lower(s.title) as title_key, s.genre, s.moods, s.musical_key, s.bpm,
-             s.duration_seconds, s.featured, s.created_at, ${rank} as rank ${flagColumns(f)}
+  const all = flagsExcept(f, null);
+  const page = pageJson(
+    sql`select * from s where ${all} order by ${orderBy(options.sort, true, "s")} limit ${options.limit} offset ${options.offset}`,
+    orderBy(options.sort, true, "p"),
+  );
+  const matched = sql`s as materialized (
+      select s.id, s.genre, s.moods, s.musical_key, s.bpm, s.featured, s.created_at, ${rank} as rank ${sortColumns(options.sort)} ${flagColumns(f)}
       from songs s
       where s.status = 'catalogue' and ${match.condition}
+    )`;
+  if (!options.facets) {
+    const { rows } = await sql<StatementRow>`
+      with ${matched}
+      select (select count(*)::int from s where ${all}) as total, null::json as genres, null::json as moods, null::json as keys,
+             null::int as bpm_min, null::int as bpm_max, ${page} as page`.execute(db);
+    return toResult(rows[0]!);
+  }
+  const { rows } = await sql<StatementRow>`
+    with ${matched},
+    grouped as (
+      select s.genre, s.musical_key, s.moods,
+             grouping(s.genre) as genre_rolled, grouping(s.musical_key) as key_rolled, grouping(s.moods) as moods_rolled,
+             count(*) filter (where ${all})::int as n_all,
+             count(*) filter (where ${flagsExcept(f, "genre")})::int as n_genre,
+             count(*) filter (where ${flagsExcept(f, "key")})::int as n_key,
+             count(*) filter (where ${flagsExcept(f, "mood")})::int as n_moods,
+             min(s.bpm) filter (where ${flagsExcept(f, "bpm")}) as bpm_min,
+             max(s.bpm) filter (where ${flagsExcept(f, "bpm")}) as bpm_max
+      from s group by grouping sets ((s.genre), (s.musical_key), (s.moods), ())
     ),
-    filtered as (select * from s where ${flagsExcept(f, null)})
+    overall as (select * from grouped where genre_rolled = 1 and key_rolled = 1 and moods_rolled = 1)
     select
-      (select count(*)::int from filtered) as total,
-      ${facets ? facetJson(sql`select s.genre as value, count(*)::int as count from s where ${flagsExcept(f, "genre")} group by s.genre`) : NO_FACETS} as genres,
-      ${facets ? facetJson(sql`select mood as value, count(*)::int as count from s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`) : NO_FACETS} as moods,
-      ${facets ? facetJson(sql`select s.musical_key as value, count(*)::int as count from s where ${flagsExcept(f, "key")} group by s.musical_key`) : NO_FACETS} as keys,
-      ${facets ? sql`(select min(s.bpm) from s where ${flagsExcept(f, "bpm")})` : sql`null::int`} as bpm_min,
-      ${facets ? sql`(select max(s.bpm) from s where ${flagsExcept(f, "bpm")})` : sql`null::int`} as bpm_max,
-      ${pageJson(sql`select * from filtered order by ${orderBy(options.sort, true, "filtered")} limit ${options.limit} offset ${options.offset}`, orderBy(options.sort, true, "p"))} as page
+      coalesce((select n_all from overall), 0) as total,
+      ${facetJson(sql`select genre as value, n_genre as count from grouped where genre_rolled = 0 and n_genre > 0`)} as genres,
+      ${facetJson(sql`select mood as value, sum(g.n_moods)::int as count from grouped g cross join lateral unnest(g.moods) as mood
+                       where g.moods_rolled = 0 and g.n_moods > 0 group by mood`)} as moods,
+      ${facetJson(sql`select musical_key as value, n_key as count from grouped where key_rolled = 0 and n_key > 0`)} as keys,
+      (select bpm_min from overall) as bpm_min,
+      (select bpm_max from overall) as bpm_max,
+      ${page} as page
   `.execute(db);
   return toResult(rows[0]!);
 }
 
+const FACET_NAMES: FacetName[] = ["genre", "mood", "key", "bpm"];
+
 /**
- * A listing without text, in one statement. Facets whose other filters are
- * all unset are the whole catalogue's, read from catalog_facet_counts (kept by
- * triggers). The others count rows of one materialised set: the songs that
- * pass all filters but at most one, which holds every facet's rows (each
- * facet ignores its own filter). The page is read in index order.
+ * A facet filter as a condition on a stored facet value (catalog_facet_counts
+ * or catalog_facet_pairs), matching the songs facetFilters() matches.
+ */
+function storedValueMatches(name: FacetName, query: CatalogQuery, column: Fragment): Fragment {
+  switch (name) {
+    case "genre":
+      return sql`lower(${column}) = ${query.genre!.toLowerCase()}`;
+    case "key":
+      return sql`lower(${column}) = ${query.key!.toLowerCase()}`;
+    case "mood":
+      return sql`${column} = ${query.mood!.toLowerCase()}`;
+    case "bpm": {
+      // Stored BPM values are integers as text; the CASE keeps the cast to this facet's rows.
+      const bpm = sql`(case when ${column} ~ '^[0-9]+$' then ${column}::int end)`;
+      return allOf([query.bpmMin !== undefined ? sql`${bpm} >= ${query.bpmMin}` : null, query.bpmMax !== undefined ? sql`${bpm} <= ${query.bpmMax}` : null]);
+    }
+  }
+}
+
+/** Counts of `facet` among the songs passing one filter (`given`), from catalog_facet_pairs. */
+function pairedFacet(facet: "genre" | "mood" | "key", given: FacetName, query: CatalogQuery): Fragment {
+  return facetJson(sql`select p.other_value as value, sum(p.count)::int as count from catalog_facet_pairs p
+    where p.facet = ${given} and p.other_facet = ${facet} and ${storedValueMatches(given, query, sql`p.value`)}
+    group by p.other_value having sum(p.count) > 0`);
+}
+
+/**
+ * A listing without text, in one statement. Each facet counts the songs that
+ * pass every filter but its own, so with
+ *  - no other filter: the whole catalogue's counts (catalog_facet_counts);
+ *  - one other filter: the pair counts given that filter (catalog_facet_pairs);
+ *  - two or more: counted over the songs, from one materialised set holding
+ *    the rows each such facet needs (the songs passing all filters but at most one).
+ * Both tables are kept exact by triggers. The total likewise (pairs serve two
+ * filters). The page is read in index order.
  */
 export async function searchWithoutText(db: Database, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
   const f = facetFilters(query);
-  const active = (Object.keys(f) as FacetName[]).filter((key) => f[key] !== null);
-  const othersUnset = (name: FacetName) => active.every((key) => key === name);
+  const active = FACET_NAMES.filter((key) => f[key] !== null);
+  const othersOf = (name: FacetName | null) => active.filter((key) => key !== name);
   const all = allOf(Object.values(f));
-
-  // Rows passing all active filters but one (with one filter: that filter).
+  // Counted from songs: facets with two or more other filters, and the total with three or more.
+  const countsSongs = active.length >= 3 || (options.facets && FACET_NAMES.some((name) => othersOf(name).length >= 2));
   const superset =
-    active.length <= 1
+    active.length <= 2
       ? all
       : sql`(${sql.join(
           active.map((skip) => sql`(${allOf(active.filter((key) => key !== skip).map((key) => f[key]))})`),
           sql` or `,
         )})`;
 
-  const columnFacet = (name: "genre" | "key", column: "genre" | "musical_key") =>
-    !options.facets
-      ? NO_FACETS
-      : othersUnset(name)
-        ? storedFacet(name)
-        : facetJson(sql`select ${sql.ref(`s.${column}`)} as value, count(*)::int as count from s where ${flagsExcept(f, name)} group by ${sql.ref(`s.${column}`)}`);
-  const moodFacet = !options.facets
-    ? NO_FACETS
-    : othersUnset("mood")
-      ? storedFacet("mood")
-      : facetJson(sql`select mood as value, count(*)::int as count from s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`);
-  const bpmBound = (fn: "min" | "max") =>
-    !options.facets
-      ? sql`null::int`
-      : othersUnset("bpm")
-        ? sql`(select ${sql.raw(fn)}(value::int) from catalog_facet_counts where facet = 'bpm' and count > 0)`
-        : sql`(select ${sql.raw(fn)}(s.bpm) from s where ${flagsExcept(f, "bpm")})`;
-  const total =
-    active.length === 0
-      ? sql`coalesce((select count from catalog_facet_counts where facet = 'total' and value = 'catalogue'), 0)`
-      : sql`(select count(*)::int from s where ${flagsExcept(f, null)})`;
+  const columnFacet = (name: "genre" | "key" | "mood"): Fragment => {
+    if (!options.facets) return NO_FACETS;
+    const others = othersOf(name);
+    if (others.length === 0) return storedFacet(name);
+    if (others.length === 1) return pairedFacet(name, others[0], query);
+    return name === "mood"
+      ? facetJson(sql`select mood as value, count(*)::int as count from s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)
+      : facetJson(sql`select ${sql.ref(`s.${name === "genre" ? "genre" : "musical_key"}`)} as value, count(*)::int as count from s where ${flagsExcept(f, name)} group by 1`);
+  };
+  const bpmBound = (fn: "min" | "max"): Fragment => {
+    if (!options.facets) return sql`null::int`;
+    const aggregate = sql.raw(fn);
+    const others = othersOf("bpm");
+    if (others.length === 0) return sql`(select ${aggregate}(value::int) from catalog_facet_counts where facet = 'bpm' and count > 0)`;
+    if (others.length === 1) {
+      return sql`(select ${aggregate}(p.other_value::int) from catalog_facet_pairs p
+        where p.facet = ${others[0]} and p.other_facet = 'bpm' and p.count > 0 and ${storedValueMatches(others[0], query, sql`p.value`)})`;
+    }
+    return sql`(select ${aggregate}(s.bpm) from s where ${flagsExcept(f, "bpm")})`;
+  };
+  const total = ((): Fragment => {
+    if (active.length === 0) return sql`coalesce((select count from catalog_facet_counts where facet = 'total' and value = 'catalogue'), 0)`;
+    if (active.length === 1) {
+      return sql`coalesce((select sum(c.count)::int from catalog_facet_counts c where c.facet = ${active[0]} and ${storedValueMatches(active[0], query, sql`c.value`)}), 0)`;
+    }
+    if (active.length === 2) {
+      const [first, second] = active;
+      return sql`coalesce((select sum(p.count)::int from catalog_facet_pairs p where p.facet = ${first} and p.other_facet = ${second}
+        and ${storedValueMatches(first, query, sql`p.value`)} and ${storedValueMatches(second, query, sql`p.other_value`)}), 0)`;
+    }
+    return sql`(select count(*)::int from s where ${flagsExcept(f, null)})`;
+  })();
 
   const { rows } = await sql<StatementRow>`
     with s as materialized (
       select s.genre, s.moods, s.musical_key, s.bpm ${flagColumns(f)} from songs s
-      where s.status = 'catalogue' and ${active.length === 0 ? sql`false` : superset}
+      where s.status = 'catalogue' and ${countsSongs ? superset : sql`false`}
     )
     select
       ${total} as total,
-      ${columnFacet("genre", "genre")} as genres,
-      ${moodFacet} as moods,
-      ${columnFacet("key", "musical_key")} as keys,
+      ${columnFacet("genre")} as genres,
+      ${columnFacet("mood")} as moods,
+      ${columnFacet("key")} as keys,
       ${bpmBound("min")} as bpm_min,
       ${bpmBound("max")} as bpm_max,
       ${pageJson(
-        sql`select s.id, s.title, lower(s.title) as title_key, s.genre, s.moods, s.bpm, s.musical_key, s.duration_seconds,
-                   s.featured, s.created_at
+        sql`select s.id, lower(s.title) as title_key, s.bpm, s.duration_seconds, s.featured, s.created_at
             from songs s where s.status = 'catalogue' and ${all}
-            order by ${orderBy(options.sort, false, "s")} limit ${options.limit} offset ${options.offset}`,
+            order by ${orderBy(options.sort, false, "s", true)} limit ${options.limit} offset ${options.offset}`,
         orderBy(options.sort, false, "p"),
       )} as page
   `.execute(db);

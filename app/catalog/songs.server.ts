@@ -12,7 +12,7 @@ import { ARTWORK_BUCKET, AUDIO_BUCKET, CATALOG_PAGE_SIZE, EVERYTHING_LIMIT, FUZZ
 import { artistLine, isWriterRole } from "./credits";
 import { catalogQuerySchema } from "./query-schema";
 import { catalogRevision, readCached, writeCached } from "./search-cache.server";
-import { compileSearch, searchWithText, searchWithoutText, textMatch, withSearchPlan, type CompiledSearch, type PageRow, type SearchRows, type TextMatch } from "./search.server";
+import { compileSearch, findCorrections, searchWithText, searchWithoutText, textMatch, withSearchPlan, type CompiledSearch, type PageRow, type SearchRows, type TextMatch } from "./search.server";
 import type { CatalogQuery, CatalogResult, Credit, EverythingResult, MemberHit, Song, SongSummary } from "./types";
 
 export interface CatalogOptions {
@@ -77,13 +77,16 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
     return { ...(await run(database, match, pageCount)), page: pageCount, pageCount, fuzzy: Boolean(match?.fuzzy) };
   };
 
-  const exact = textMatch(compiled, false);
-  let result = exact ? await withSearchPlan(db, exact.fuzzy, (tx) => runClamped(tx, exact)) : await runClamped(db, null);
+  const exact = textMatch(compiled);
+  let result = exact ? await withSearchPlan(db, false, (tx) => runClamped(tx, exact)) : await runClamped(db, null);
 
-  if (compiled?.fuzzyText && !exact?.fuzzy && result.total < FUZZY_FALLBACK_BELOW) {
-    // Few exact matches: add titles and names spelt similarly (typo tolerance).
-    const widened = await withSearchPlan(db, true, (tx) => runClamped(tx, textMatch(compiled, true)));
-    if (widened.total > result.total) result = widened;
+  if (compiled && result.total < FUZZY_FALLBACK_BELOW) {
+    // Few exact matches: let each word also be a title or name word spelt like it (typo tolerance).
+    const widened = await withSearchPlan(db, true, async (tx) => {
+      const match = textMatch(compiled, await findCorrections(tx, compiled));
+      return match ? runClamped(tx, match) : null;
+    });
+    if (widened && widened.total > result.total) result = widened;
   }
   return result;
 }

@@ -1,6 +1,8 @@
 /**
- * The stored facet counts (catalog_facet_counts) and the per-revision result
- * cache stay exact through every kind of catalogue change.
+ * The stored facet counts (catalog_facet_counts and catalog_facet_pairs), the
+ * title and name vocabulary (catalog_words) and the per-revision result cache
+ * stay exact through every kind of catalogue change; and every combination of
+ * filters, with and without text, gives the facets that counting by hand gives.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -50,6 +52,55 @@ async function countedFacets() {
   return rows;
 }
 
+/** The pair counts computed the slow way. */
+async function countedPairs() {
+  const { rows } = await sql<{ facet: string; other_facet: string; value: string; other_value: string; count: number }>`
+    with items as (
+      select s.id, v.facet, v.value from songs s
+      cross join lateral (
+        select 'genre' as facet, s.genre as value union all select 'key', s.musical_key
+        union all select 'bpm', s.bpm::text union all select distinct 'mood', m from unnest(s.moods) m
+      ) v
+      where s.status = 'catalogue'
+    )
+    select a.facet, b.facet as other_facet, a.value, b.value as other_value, count(*)::int as count
+    from items a join items b on a.id = b.id and a.facet <> b.facet
+    group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(database.db);
+  return rows;
+}
+
+async function storedPairs() {
+  return database.db
+    .selectFrom("catalog_facet_pairs")
+    .select(["facet", "other_facet", "value", "other_value", "count"])
+    .where("count", ">", 0)
+    .orderBy("facet")
+    .orderBy("other_facet")
+    .orderBy("value")
+    .orderBy("other_value")
+    .execute();
+}
+
+/** The title and name words of every song, counted the slow way. */
+async function countedWords() {
+  const { rows } = await sql<{ word: string; songs: number }>`
+    select u.lexeme as word, count(*)::int as songs from songs s cross join lateral unnest(s.search_vector) u
+    where u.weights && array['A', 'B'] and char_length(u.lexeme) >= 2 and u.lexeme ~ '^[[:alnum:]]+$'
+    group by 1 order by 1`.execute(database.db);
+  return rows;
+}
+
+async function storedWords() {
+  const { rows } = await sql<{ word: string; songs: number }>`select word, songs from catalog_words order by word collate "default"`.execute(database.db);
+  return rows;
+}
+
+async function expectStoredCountsExact() {
+  expect(await storedFacets()).toEqual(await countedFacets());
+  expect(await storedPairs()).toEqual(await countedPairs());
+  expect(await storedWords()).toEqual(await countedWords());
+}
+
 async function storedFacets() {
   return database.db.selectFrom("catalog_facet_counts").select(["facet", "value", "count"]).where("count", ">", 0).orderBy("facet").orderBy("value").execute();
 }
@@ -67,25 +118,37 @@ afterAll(async () => {
 describe("stored facet counts", () => {
   it("follow inserts, edits, archiving and deletes", async () => {
     expect(await storedFacets()).toEqual([]);
+    expect(await storedPairs()).toEqual([]);
     const [a, b, c] = await insert(
       song("A", { genre: "Rock", moods: ["dark", "energetic"], bpm: 140, musicalKey: "E minor" }),
       song("B"),
       song("C", { status: "archived" }),
     );
-    expect(await storedFacets()).toEqual(await countedFacets());
+    await expectStoredCountsExact();
 
     await database.db.updateTable("songs").set({ genre: "Folk", moods: ["dark"] }).where("id", "=", b).execute();
-    expect(await storedFacets()).toEqual(await countedFacets());
+    await expectStoredCountsExact();
     await database.db.updateTable("songs").set({ status: "archived" }).where("id", "=", a).execute();
     await database.db.updateTable("songs").set({ status: "catalogue" }).where("id", "=", c).execute();
-    expect(await storedFacets()).toEqual(await countedFacets());
+    await expectStoredCountsExact();
     // Edits that do not touch faceted columns leave the counts alone.
     await database.db.updateTable("songs").set({ lyrics: "new words" }).execute();
-    expect(await storedFacets()).toEqual(await countedFacets());
+    await expectStoredCountsExact();
+    // A title edit and a credit change move words in and out of the vocabulary.
+    await database.db.updateTable("songs").set({ title: "Velvet Harbour" }).where("id", "=", b).execute();
+    await expectStoredCountsExact();
+    await database.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom("song_credits").where("song_id", "=", b).execute();
+      await tx.insertInto("song_credits").values({ song_id: b, name: "Zara Ahmed", role: "writer", split: 100 }).execute();
+    });
+    await expectStoredCountsExact();
+    expect((await storedWords()).map((w) => w.word)).toEqual(expect.arrayContaining(["velvet", "harbour", "zara"]));
     await database.db.deleteFrom("songs").where("id", "=", b).execute();
-    expect(await storedFacets()).toEqual(await countedFacets());
+    await expectStoredCountsExact();
     await database.db.deleteFrom("songs").execute();
     expect(await storedFacets()).toEqual([]);
+    expect(await storedPairs()).toEqual([]);
+    expect(await storedWords()).toEqual([]);
   });
 
   it("give the unfiltered listing the same facets as counting", async () => {
@@ -129,4 +192,75 @@ describe("result cache", () => {
     // Signed URLs are fresh on every answer, cached or not.
     expect(third.songs[0].audioUrl).toMatch(/\?token=\d+\./);
   });
+});
+
+describe("facets of every filter combination", () => {
+  type Row = { title: string; genre: string; moods: string[]; bpm: number; musicalKey: string; status: "catalogue" | "archived" };
+  const genres = ["Pop", "Rock", "Soul", "R&B"];
+  const moodPool = ["warm", "dark", "dreamy", "energetic", "moody"];
+  const keys = ["C major", "A minor", "E minor"];
+  const rows: Row[] = Array.from({ length: 48 }, (_, i) => ({
+    title: `${i % 3 === 0 ? "Night" : i % 3 === 1 ? "Morning" : "Harbour"} Song ${i}`,
+    genre: genres[(i * 7) % genres.length],
+    // One to three distinct moods.
+    moods: [...new Set([moodPool[i % 5], moodPool[(i * 3) % 5], moodPool[(i * 2 + 1) % 5]].slice(0, 1 + (i % 3)))],
+    bpm: 80 + ((i * 13) % 70),
+    musicalKey: keys[(i * 5) % keys.length],
+    status: i % 11 === 0 ? "archived" : "catalogue",
+  }));
+
+  const filters = { genre: "rock", mood: "Dreamy", key: "a minor", bpm: { bpmMin: 90, bpmMax: 130 } };
+  type FilterName = keyof typeof filters;
+  const passes = (row: Row, name: FilterName) => {
+    switch (name) {
+      case "genre":
+        return row.genre.toLowerCase() === filters.genre;
+      case "mood":
+        return row.moods.includes(filters.mood.toLowerCase());
+      case "key":
+        return row.musicalKey.toLowerCase() === filters.key;
+      case "bpm":
+        return row.bpm >= filters.bpm.bpmMin && row.bpm <= filters.bpm.bpmMax;
+    }
+  };
+  const tally = (values: string[]) => {
+    const counts = new Map<string, number>();
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value.localeCompare(b.value));
+  };
+  const byValue = (list: { value: string; count: number }[]) => [...list].sort((a, b) => a.value.localeCompare(b.value));
+
+  beforeAll(async () => {
+    await database.db.deleteFrom("songs").execute();
+    await insert(...rows.map((row) => song(row.title, { genre: row.genre, moods: row.moods, bpm: row.bpm, musicalKey: row.musicalKey, status: row.status })));
+  });
+
+  const names: FilterName[] = ["genre", "mood", "key", "bpm"];
+  const subsets = Array.from({ length: 16 }, (_, mask) => names.filter((_, bit) => mask & (1 << bit)));
+  for (const text of [undefined, "night"]) {
+    for (const active of subsets) {
+      it(`${text ? `"${text}"` : "no text"} with ${active.length ? active.join(" + ") : "no filter"}`, async () => {
+        const query = {
+          search: text,
+          genre: active.includes("genre") ? filters.genre : undefined,
+          mood: active.includes("mood") ? filters.mood : undefined,
+          key: active.includes("key") ? filters.key : undefined,
+          ...(active.includes("bpm") ? filters.bpm : {}),
+          pageSize: 100,
+        };
+        const result = await searchCatalog(database.db, query, { storage, cache: false });
+        const visible = rows.filter((row) => row.status === "catalogue" && (!text || row.title.toLowerCase().includes(text)));
+        const passingAllBut = (skip: FilterName | null) => visible.filter((row) => active.every((name) => name === skip || passes(row, name)));
+
+        const matching = passingAllBut(null);
+        expect(result.total).toBe(matching.length);
+        expect(result.songs.map((s) => s.title).sort()).toEqual(matching.map((row) => row.title).sort());
+        expect(byValue(result.facets.genres)).toEqual(tally(passingAllBut("genre").map((row) => row.genre)));
+        expect(byValue(result.facets.moods)).toEqual(tally(passingAllBut("mood").flatMap((row) => row.moods)));
+        expect(byValue(result.facets.keys)).toEqual(tally(passingAllBut("key").map((row) => row.musicalKey)));
+        const bpms = passingAllBut("bpm").map((row) => row.bpm);
+        expect(result.facets.bpm).toEqual(bpms.length ? { min: Math.min(...bpms), max: Math.max(...bpms) } : { min: null, max: null });
+      });
+    }
+  }
 });
