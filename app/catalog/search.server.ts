@@ -24,10 +24,16 @@ export interface CompiledSearch {
   terms: string | null;
   /** tsquery text of the quoted phrases; null when none. Phrases are never matched fuzzily. */
   phrases: string | null;
+  /** Each phrase's words in any order (an AND), for the position-free song_search vectors. */
+  phraseWords: string[];
   /** Both together, for ranking; null when neither. */
   positive: string | null;
   /** tsquery text matching any excluded word or phrase; null when none. */
   negative: string | null;
+  /** The excluded single words (an OR), checked on song_search; null when none. */
+  negativeWords: string | null;
+  /** The excluded phrases (an OR), checked on songs.search_vector; null when none. */
+  negativePhrases: string | null;
   /** Each bare word: its tsquery text (null for a stop word) and its stem, for typo tolerance. */
   words: { typed: string; query: string | null; stem: string | null }[];
   /** Bare words that full text ignores ("the", "down"): matched as whole words of titles when nothing else is asked. */
@@ -63,21 +69,30 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
   const terms = combine(termQueries, "&&");
   const phrases = combine(parsed.phrases.map((phrase) => tsqueryOf(phrase, false)), "&&");
   const negative = combine(parsed.exclusions.map((words) => tsqueryOf(words, false)), "||");
+  const negativeWords = combine(parsed.exclusions.filter((words) => words.length === 1).map((words) => tsqueryOf(words, false)), "||");
+  const negativePhrases = combine(parsed.exclusions.filter((words) => words.length > 1).map((words) => tsqueryOf(words, false)), "||");
   const perWord = textArray(termQueries.map((query) => sql`case when numnode(${query}) > 0 then (${query})::text end`));
   const stems = textArray(parsed.terms.map((term) => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`));
-  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[] }>`
+  const phraseWords = textArray(
+    parsed.phrases.map((phrase) => sql`case when numnode(plainto_tsquery(${CONFIG}, ${phrase.join(" ")})) > 0 then plainto_tsquery(${CONFIG}, ${phrase.join(" ")})::text end`),
+  );
+  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number }>`
     select q.t::text as t, numnode(q.t) as tn, q.p::text as p, numnode(q.p) as pn,
            (q.t && q.p)::text as a, numnode(q.t && q.p) as an, q.n::text as n, numnode(q.n) as nn,
-           ${perWord} as w, ${stems} as s
-    from (select (${terms}) as t, (${phrases}) as p, (${negative}) as n) q`.execute(db);
+           ${perWord} as w, ${stems} as s, ${phraseWords} as pw,
+           q.nw::text as nw, numnode(q.nw) as nwn, q.np::text as np, numnode(q.np) as npn
+    from (select (${terms}) as t, (${phrases}) as p, (${negative}) as n, (${negativeWords}) as nw, (${negativePhrases}) as np) q`.execute(db);
   const row = rows[0]!;
   const words = parsed.terms.map((typed, index) => ({ typed, query: row.w[index] ?? null, stem: row.s[index] || null }));
   return {
     parsed,
     terms: row.tn > 0 ? row.t : null,
     phrases: row.pn > 0 ? row.p : null,
+    phraseWords: row.pw.filter((words): words is string => Boolean(words)),
     positive: row.an > 0 ? row.a : null,
     negative: row.nn > 0 ? row.n : null,
+    negativeWords: row.nwn > 0 ? row.nw : null,
+    negativePhrases: row.npn > 0 ? row.np : null,
     words,
     stopWords: words.filter((word) => word.query === null).map((word) => word.typed),
     fuzzyText: parsed.terms.length ? parsed.terms.join(" ") : null,
@@ -143,7 +158,7 @@ export async function findCorrections(db: Database, compiled: CompiledSearch): P
   return corrections;
 }
 
-/** How search text restricts songs (alias s). */
+/** How search text restricts the catalogue: a condition and a rank on song_search (alias s). */
 export interface TextMatch {
   condition: Fragment;
   rank: Fragment;
@@ -151,45 +166,62 @@ export interface TextMatch {
 }
 
 const TRUE = sql`true`;
-const vectorMatches = (query: string) => sql`s.search_vector @@ ${query}::tsquery`;
-
-/** A lexeme as tsquery text, restricted to titles and names (weights A and B). Vocabulary words are letters and digits only. */
-const titleOrNameLexeme = (word: string) => `'${word}':AB`;
+/** Songs (by id) whose positional search vector matches: for phrases and exclusions. */
+const songIdsMatching = (query: string) => sql`select t.id from songs t where t.search_vector @@ ${query}::tsquery`;
 
 /**
- * Exact (no corrections): every phrase and every word (as a prefix) in the
- * search document. When the only words are stop words, titles holding them as
- * whole words (trigram index), so "the" or "down" still finds "Down by the Water".
+ * Exact (no corrections): every word (as a prefix) among the song's words,
+ * and every phrase (its words on song_search, then its order on
+ * songs.search_vector, for those songs only). When the only words are stop
+ * words, titles holding them as whole words (trigram index), so "the" or
+ * "down" still finds "Down by the Water". Exclusions: never a song whose
+ * vector matches an excluded word or phrase.
  *
- * Typo-tolerant (with corrections): phrases still exact, each bare word either
- * as typed or as one of its corrections in a title or credit name. Still one
- * full-text query on the GIN index. Null when no word has a correction.
+ * Typo-tolerant (with corrections): each bare word either as typed anywhere,
+ * or as one of its corrections in the title or credit names (head). Still
+ * GIN index lookups only. Null when no word has a correction.
+ *
+ * Rank: for each word (or phrase), 2 when the title has it and 1 more when the
+ * title or names do, so title matches lead, then names, then genre, moods and
+ * lyrics; typo-tolerant results put shorter titles first among equals.
  */
 export function textMatch(compiled: CompiledSearch | null, corrections: Corrections | null = null): TextMatch | null {
   if (!compiled) return null;
+  if (corrections && !corrections.some((list) => list.length > 0)) return null;
   const parts: Fragment[] = [];
-  let positive = compiled.positive;
-  if (corrections) {
-    if (!corrections.some((list) => list.length > 0)) return null;
-    const alternatives = compiled.words.flatMap((word, index) =>
-      word.query ? [`(${[word.query, ...corrections[index].map(titleOrNameLexeme)].join(" | ")})`] : [],
-    );
-    positive = [...alternatives, ...(compiled.phrases ? [`(${compiled.phrases})`] : [])].join(" & ");
-    parts.push(vectorMatches(positive));
-  } else {
-    if (compiled.phrases) parts.push(vectorMatches(compiled.phrases));
-    if (compiled.terms) parts.push(vectorMatches(compiled.terms));
-    if (!compiled.terms && !compiled.phrases) {
-      // Words are letters and digits only, so they are safe inside the pattern.
-      for (const word of compiled.stopWords) parts.push(sql`s.title ~* ${`\\m${word}\\M`}`);
-    }
+  const rankWords: string[] = []; // per word or phrase: what counts as it in the title or names
+  compiled.words.forEach((word, index) => {
+    if (!word.query) return;
+    const alternatives = corrections?.[index] ?? [];
+    // Vocabulary words are letters and digits only: safe as quoted tsquery lexemes.
+    const head = alternatives.length ? `${word.query} | ${alternatives.map((w) => `'${w}'`).join(" | ")}` : word.query;
+    parts.push(alternatives.length ? sql`(s.body @@ ${word.query}::tsquery or s.head @@ ${head}::tsquery)` : sql`s.body @@ ${word.query}::tsquery`);
+    rankWords.push(head);
+  });
+  for (const words of compiled.phraseWords) {
+    parts.push(sql`s.body @@ ${words}::tsquery`);
+    rankWords.push(words);
   }
-  if (compiled.negative) parts.push(sql`not (${vectorMatches(compiled.negative)})`);
-  let rank = positive ? sql`ts_rank(s.search_vector, ${positive}::tsquery)` : sql`0`;
-  // Typo-tolerant results are few (the exact search found fewer than FUZZY_FALLBACK_BELOW):
-  // the title spelt most like the search comes first ("midnite avenue": Midnight Avenue before its remix).
-  if (corrections && compiled.fuzzyText) rank = sql`(${rank} + similarity(s.title, ${compiled.fuzzyText}))`;
-  return { condition: parts.length ? sql.join(parts, sql` and `) : TRUE, rank, fuzzy: corrections !== null };
+  if (compiled.phrases) parts.push(sql`s.song_id in (${songIdsMatching(compiled.phrases)})`);
+  if (!corrections && !compiled.terms && !compiled.phrases && compiled.stopWords.length) {
+    // Words are letters and digits only, so they are safe inside the pattern.
+    const titled = compiled.stopWords.map((word) => sql`t.title ~* ${`\\m${word}\\M`}`);
+    parts.push(sql`s.song_id in (select t.id from songs t where ${sql.join(titled, sql` and `)})`);
+  }
+  if (compiled.negativeWords) parts.push(sql`not (s.body @@ ${compiled.negativeWords}::tsquery)`);
+  if (compiled.negativePhrases) parts.push(sql`s.song_id not in (${songIdsMatching(compiled.negativePhrases)})`);
+
+  let rank: Fragment = rankWords.length
+    ? sql.join(
+        // Most matches of a broad word are in lyrics: test the small head vector first, the title only on a hit.
+        rankWords.map((head) => sql`(case when s.head @@ ${head}::tsquery then 1 + 2 * (s.title_words @@ ${head}::tsquery)::int else 0 end)`),
+        sql` + `,
+      )
+    : sql`0`;
+  // Typo-tolerant: among titles matching the same words, the shortest is the closest spelling
+  // ("midnite avenue": Midnight Avenue before Midnight Avenue (Club Remix)).
+  if (corrections) rank = sql`(${rank} + 1.0 / (1 + char_length(s.title_key)))`;
+  return { condition: parts.length ? sql.join(parts, sql` and `) : TRUE, rank: sql`(${rank})::real`, fuzzy: corrections !== null };
 }
 
 type FacetName = "genre" | "mood" | "key" | "bpm";
@@ -222,6 +254,12 @@ function flagColumns(filters: Filters): Fragment {
   const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null);
   if (active.length === 0) return sql``;
   return sql`, ${sql.join(active.map((key) => sql`coalesce(${filters[key]}, false) as ${sql.ref(`f_${key}`)}`))}`;
+}
+
+/** The flag columns of flagColumns(), as a list to group by (empty when no filter). */
+function flagNames(filters: Filters): Fragment {
+  const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null);
+  return active.length ? sql`, ${sql.join(active.map((key) => sql.ref(`s.f_${key}`)))}` : sql``;
 }
 
 function flagsExcept(filters: Filters, name: FacetName | null): Fragment {
@@ -309,7 +347,7 @@ function pageJson(source: Fragment, order: Fragment): Fragment {
 function sortColumns(sort: CatalogSort): Fragment {
   switch (sort) {
     case "title":
-      return sql`, lower(s.title) as title_key`;
+      return sql`, s.title_key`;
     case "bpm":
       return sql``; // bpm is kept for the facets anyway
     case "duration":
@@ -353,12 +391,12 @@ const NO_FACETS = sql`null::json`;
  * A search with text, in one statement. The songs matching the text are read
  * once, through the GIN index, into a materialised set of the few columns
  * sorting and faceting need (with each facet filter evaluated once, as a
- * boolean). Then two passes over that set: one grouping-sets aggregate for
- * the total and every facet (each counting, with FILTER, the rows that pass
- * every filter but its own; moods are grouped by the whole array, a few
- * hundred combinations, and unnested afterwards, which costs far less than
- * unnesting every row), and the page (a top-N sort), whose display columns
- * and credits are read for its 24 rows only.
+ * boolean). Then two passes over that set: one hash aggregate into the
+ * distinct combinations of genre, key, moods and filter flags (a few hundred
+ * or thousand, however many songs match), from which the total and every
+ * facet are summed, each over the combinations passing every filter but its
+ * own (moods are unnested there, not on every song); and the page (a top-N
+ * sort), whose display columns and credits are read for its 24 rows only.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
   const f = facetFilters(query);
@@ -369,9 +407,9 @@ export async function searchWithText(db: Database, match: TextMatch, query: Cata
     orderBy(options.sort, true, "p"),
   );
   const matched = sql`s as materialized (
-      select s.id, s.genre, s.moods, s.musical_key, s.bpm, s.featured, s.created_at, ${rank} as rank ${sortColumns(options.sort)} ${flagColumns(f)}
-      from songs s
-      where s.status = 'catalogue' and ${match.condition}
+      select s.song_id as id, s.genre, s.moods, s.musical_key, s.bpm, s.featured, s.created_at, ${rank} as rank ${sortColumns(options.sort)} ${flagColumns(f)}
+      from song_search s
+      where ${match.condition}
     )`;
   if (!options.facets) {
     const { rows } = await sql<StatementRow>`
@@ -382,26 +420,17 @@ export async function searchWithText(db: Database, match: TextMatch, query: Cata
   }
   const { rows } = await sql<StatementRow>`
     with ${matched},
-    grouped as (
-      select s.genre, s.musical_key, s.moods,
-             grouping(s.genre) as genre_rolled, grouping(s.musical_key) as key_rolled, grouping(s.moods) as moods_rolled,
-             count(*) filter (where ${all})::int as n_all,
-             count(*) filter (where ${flagsExcept(f, "genre")})::int as n_genre,
-             count(*) filter (where ${flagsExcept(f, "key")})::int as n_key,
-             count(*) filter (where ${flagsExcept(f, "mood")})::int as n_moods,
-             min(s.bpm) filter (where ${flagsExcept(f, "bpm")}) as bpm_min,
-             max(s.bpm) filter (where ${flagsExcept(f, "bpm")}) as bpm_max
-      from s group by grouping sets ((s.genre), (s.musical_key), (s.moods), ())
-    ),
-    overall as (select * from grouped where genre_rolled = 1 and key_rolled = 1 and moods_rolled = 1)
+    combos as (
+      select s.genre, s.musical_key, s.moods ${flagNames(f)}, count(*)::int as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
+      from s group by s.genre, s.musical_key, s.moods ${flagNames(f)}
+    )
     select
-      coalesce((select n_all from overall), 0) as total,
-      ${facetJson(sql`select genre as value, n_genre as count from grouped where genre_rolled = 0 and n_genre > 0`)} as genres,
-      ${facetJson(sql`select mood as value, sum(g.n_moods)::int as count from grouped g cross join lateral unnest(g.moods) as mood
-                       where g.moods_rolled = 0 and g.n_moods > 0 group by mood`)} as moods,
-      ${facetJson(sql`select musical_key as value, n_key as count from grouped where key_rolled = 0 and n_key > 0`)} as keys,
-      (select bpm_min from overall) as bpm_min,
-      (select bpm_max from overall) as bpm_max,
+      (select coalesce(sum(s.n), 0)::int from combos s where ${all}) as total,
+      ${facetJson(sql`select s.genre as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "genre")} group by s.genre`)} as genres,
+      ${facetJson(sql`select mood as value, sum(s.n)::int as count from combos s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)} as moods,
+      ${facetJson(sql`select s.musical_key as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "key")} group by s.musical_key`)} as keys,
+      (select min(s.bpm_min) from combos s where ${flagsExcept(f, "bpm")}) as bpm_min,
+      (select max(s.bpm_max) from combos s where ${flagsExcept(f, "bpm")}) as bpm_max,
       ${page} as page
   `.execute(db);
   return toResult(rows[0]!);

@@ -1,6 +1,7 @@
 /**
  * The stored facet counts (catalog_facet_counts and catalog_facet_pairs), the
- * title and name vocabulary (catalog_words) and the per-revision result cache
+ * title and name vocabulary (catalog_words), the search projection
+ * (song_search) and the per-revision result cache
  * stay exact through every kind of catalogue change; and every combination of
  * filters, with and without text, gives the facets that counting by hand gives.
  */
@@ -95,7 +96,25 @@ async function storedWords() {
   return rows;
 }
 
+/** song_search as it should be: one row per catalogue song, copied from songs. */
+async function expectedProjection() {
+  const { rows } = await sql`
+    select s.id as song_id, s.genre, s.musical_key, s.bpm, s.moods, s.featured, s.created_at, lower(s.title) as title_key, s.duration_seconds,
+           strip(ts_filter(s.search_vector, '{a}'))::text as title_words, strip(ts_filter(s.search_vector, '{a,b}'))::text as head, strip(s.search_vector)::text as body
+    from songs s where s.status = 'catalogue' order by s.id`.execute(database.db);
+  return rows;
+}
+
+async function storedProjection() {
+  const { rows } = await sql`
+    select song_id, genre, musical_key, bpm, moods, featured, created_at, title_key, duration_seconds,
+           title_words::text as title_words, head::text as head, body::text as body
+    from song_search order by song_id`.execute(database.db);
+  return rows;
+}
+
 async function expectStoredCountsExact() {
+  expect(await storedProjection()).toEqual(await expectedProjection());
   expect(await storedFacets()).toEqual(await countedFacets());
   expect(await storedPairs()).toEqual(await countedPairs());
   expect(await storedWords()).toEqual(await countedWords());
@@ -149,6 +168,7 @@ describe("stored facet counts", () => {
     expect(await storedFacets()).toEqual([]);
     expect(await storedPairs()).toEqual([]);
     expect(await storedWords()).toEqual([]);
+    expect(await storedProjection()).toEqual([]);
   });
 
   it("give the unfiltered listing the same facets as counting", async () => {

@@ -95,6 +95,9 @@ describe("text search", () => {
 
   it("leaves out -excluded words", async () => {
     expect(titles(await search({ search: '"midnight avenue" -remix' }))).toEqual(["Midnight Avenue"]);
+    // An excluded phrase leaves out only songs with those words in that order.
+    expect(titles(await search({ search: 'midnight -"club remix"' })).sort()).toEqual(["Avenue of Midnight Dreams", "Midnight Avenue"]);
+    expect(titles(await search({ search: 'midnight -"remix club"' }))).toHaveLength(3);
     const onlyExclusion = await search({ search: "-filler", pageSize: 100 });
     expect(onlyExclusion.total).toBe(6);
     expect(titles(onlyExclusion).some((title) => title.startsWith("Filler"))).toBe(false);

@@ -170,6 +170,37 @@ export interface SessionActivityTable {
   last_active_at: Timestamp;
 }
 
+/** Counts of other_facet's values among catalogue songs with facet = value (kept by triggers). */
+export interface CatalogFacetPairsTable {
+  facet: "genre" | "mood" | "key" | "bpm";
+  other_facet: "genre" | "mood" | "key" | "bpm";
+  value: string;
+  other_value: string;
+  count: number;
+}
+
+/** The words of titles and credit names, with how many songs use each (kept by triggers). */
+export interface CatalogWordsTable {
+  word: string;
+  songs: number;
+}
+
+/** A narrow copy of each catalogue song for text searches (kept by triggers). */
+export interface SongSearchTable {
+  song_id: string;
+  genre: string;
+  musical_key: string;
+  bpm: number;
+  moods: string[];
+  featured: boolean;
+  created_at: Timestamp;
+  title_key: string;
+  duration_seconds: number;
+  title_words: string;
+  head: string;
+  body: string;
+}
+
 export interface DB {
   "auth.sessions": AuthSessionsTable;
   "auth.refresh_tokens": AuthRefreshTokensTable;
@@ -185,4 +216,7 @@ export interface DB {
   storage_objects: StorageObjectsTable;
   catalog_facet_counts: CatalogFacetCountsTable;
   catalog_revision: CatalogRevisionTable;
+  catalog_facet_pairs: CatalogFacetPairsTable;
+  catalog_words: CatalogWordsTable;
+  song_search: SongSearchTable;
 }
