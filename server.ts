@@ -9,6 +9,7 @@ import "./app/platform/load-dotenv.server";
 import compression from "compression";
 import express, { type Request, type Response, type NextFunction } from "express";
 import morgan from "morgan";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -17,7 +18,7 @@ import { EnvError, getEnv } from "./app/platform/env.server";
 import { boot } from "./app/platform/boot.server";
 import { DataDirLockedError } from "./app/platform/db/data-dir-lock.server";
 import { pingDatabase } from "./app/platform/db/connect.server";
-import { createNonce, securityHeaders } from "./app/platform/csp.server";
+import { createNonce, securityHeadersFor } from "./app/platform/csp.server";
 import { rejectCrossOriginRequests } from "./app/auth/origin-check.server";
 import { authRequestScope } from "./app/auth/request-context.server";
 
@@ -63,10 +64,12 @@ async function main() {
 
   const connectOrigins = [env.SUPABASE_URL, env.SENTRY_DSN && new URL(env.SENTRY_DSN).origin].filter(Boolean) as string[];
   const mediaOrigins = env.SUPABASE_URL ? [env.SUPABASE_URL] : [];
+  // Everything in the headers but the nonce is fixed for the life of the process.
+  const headersWithNonce = securityHeadersFor({ isProduction, connectOrigins, mediaOrigins });
   app.use((_req: Request, res: Response, next: NextFunction) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.set(securityHeaders({ nonce, isProduction, connectOrigins, mediaOrigins }));
+    for (const [name, value] of headersWithNonce(nonce)) res.setHeader(name, value);
     next();
   });
   app.use(compression());
@@ -82,8 +85,13 @@ async function main() {
     // Fingerprinted build output never changes under its name: cache for a year.
     app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
     // Vite copies public/ into the client build, so this serves both (and the
-    // dev server serves public/ itself).
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    // dev server serves public/ itself). The build does not change while the
+    // server runs: list its files once, so a page request does not cost a
+    // failed fs.stat on every hit.
+    const clientDir = path.join(BUILD_DIR, "client");
+    const publicFiles = listPublicFiles(clientDir);
+    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next()));
   }
 
   if (env.LOG_REQUESTS) {
@@ -133,6 +141,31 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/** URL paths ("/favicon.svg") of the files under `dir`, outside the fingerprinted assets/. */
+function listPublicFiles(dir: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (folder: string, prefix: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const urlPath = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (urlPath !== "/assets") walk(path.join(folder, entry.name), urlPath);
+      } else if (entry.isFile()) {
+        files.add(urlPath);
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir, "");
+  return files;
+}
+
+function decodedPath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 main().catch((error) => {

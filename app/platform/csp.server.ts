@@ -42,6 +42,22 @@ export function contentSecurityPolicy({ nonce, isProduction, connectOrigins = []
     .join("; ");
 }
 
+/**
+ * The same headers as `securityHeaders`, with everything but the nonce worked
+ * out once: server.ts builds this at startup and calls it per request.
+ */
+export function securityHeadersFor(options: Omit<CspOptions, "nonce">): (nonce: string) => [string, string][] {
+  // A marker that cannot occur in a policy: the nonce goes where it stands.
+  const marker = "\u0000nonce\u0000";
+  const [before, ...rest] = contentSecurityPolicy({ ...options, nonce: marker }).split(marker);
+  const fixed = Object.entries(securityHeaders({ ...options, nonce: marker })).filter(([name]) => name !== "Content-Security-Policy");
+  return (nonce) => {
+    let policy = before;
+    for (const part of rest) policy += nonce + part;
+    return [["Content-Security-Policy", policy], ...fixed];
+  };
+}
+
 export function securityHeaders(options: CspOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(options),
