@@ -40,10 +40,13 @@ export interface CompiledSearch {
   stopWords: string[];
   /** The bare words as typed, for similarity of member names; null when none. */
   fuzzyText: string | null;
+  /** A single-word search: about which share of the catalogue has the word only outside titles and names. */
+  restShare: number | null;
 }
 
 const CONFIG = sql.raw("'english'::regconfig");
 const PREFIX_MIN_LENGTH = 3;
+const PREFIX_MAX_EXPANSIONS = 30;
 
 function tsqueryOf(words: string[], asPrefix: boolean): Fragment {
   // Words are letters and digits only (search-query.ts), so they are valid tsquery operands.
@@ -59,7 +62,7 @@ function textArray(parts: Fragment[]): Fragment {
   return parts.length ? sql`array[${sql.join(parts)}]::text[]` : sql`'{}'::text[]`;
 }
 
-/** Lets Postgres stem and combine the parsed words; one round trip, no table read. */
+/** Lets Postgres stem and combine the parsed words, and expand prefixes from the vocabulary; one round trip. */
 export async function compileSearch(db: Database, raw: string | undefined): Promise<CompiledSearch | null> {
   const parsed = parseSearch(raw);
   if (isEmptySearch(parsed)) return null;
@@ -71,16 +74,38 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
   const negative = combine(parsed.exclusions.map((words) => tsqueryOf(words, false)), "||");
   const negativeWords = combine(parsed.exclusions.filter((words) => words.length === 1).map((words) => tsqueryOf(words, false)), "||");
   const negativePhrases = combine(parsed.exclusions.filter((words) => words.length > 1).map((words) => tsqueryOf(words, false)), "||");
-  const perWord = textArray(termQueries.map((query) => sql`case when numnode(${query}) > 0 then (${query})::text end`));
+  // A prefix becomes the vocabulary's words starting with it ("lov" -> 'love' | 'lover'): exact
+  // lexemes, which the GIN index answers without rechecking each row, unlike a prefix match.
+  // More than PREFIX_MAX_EXPANSIONS (a very short prefix): the prefix match itself.
+  const perWord = textArray(
+    termQueries.map((query, index) => {
+      const term = parsed.terms[index];
+      if ([...term].length < PREFIX_MIN_LENGTH) return sql`case when numnode(${query}) > 0 then (${query})::text end`;
+      const stem = sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`;
+      return sql`case when numnode(${query}) > 0 then coalesce(
+          (select case when count(*) between 1 and ${PREFIX_MAX_EXPANSIONS} then string_agg(quote_literal(x.word), ' | ' order by x.word) end
+             from (select w.word from catalog_words w where w.word like ${stem} || '%' limit ${PREFIX_MAX_EXPANSIONS + 1}) x),
+          (${query})::text) end`;
+    }),
+  );
   const stems = textArray(parsed.terms.map((term) => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`));
+  // One word, no phrase: the share of the catalogue matching it outside titles and names (an
+  // estimate from the vocabulary's counts), which decides how its page is read (pageSource).
+  const single = parsed.terms.length === 1 && parsed.phrases.length === 0 && [...parsed.terms[0]].length >= PREFIX_MIN_LENGTH;
+  const restShare = single
+    ? sql`(select (sum(x.songs) - sum(x.title_songs))::float8 / nullif((select c.count from catalog_facet_counts c where c.facet = 'total' and c.value = 'catalogue'), 0)
+         from (select w.songs, w.title_songs from catalog_words w
+               where w.word like array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${parsed.terms[0]})), ' ') || '%'
+               limit ${PREFIX_MAX_EXPANSIONS + 1}) x)`
+    : sql`null::float8`;
   const phraseWords = textArray(
     parsed.phrases.map((phrase) => sql`case when numnode(plainto_tsquery(${CONFIG}, ${phrase.join(" ")})) > 0 then plainto_tsquery(${CONFIG}, ${phrase.join(" ")})::text end`),
   );
-  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number }>`
+  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number; rs: number | null }>`
     select q.t::text as t, numnode(q.t) as tn, q.p::text as p, numnode(q.p) as pn,
            (q.t && q.p)::text as a, numnode(q.t && q.p) as an, q.n::text as n, numnode(q.n) as nn,
            ${perWord} as w, ${stems} as s, ${phraseWords} as pw,
-           q.nw::text as nw, numnode(q.nw) as nwn, q.np::text as np, numnode(q.np) as npn
+           q.nw::text as nw, numnode(q.nw) as nwn, q.np::text as np, numnode(q.np) as npn, ${restShare} as rs
     from (select (${terms}) as t, (${phrases}) as p, (${negative}) as n, (${negativeWords}) as nw, (${negativePhrases}) as np) q`.execute(db);
   const row = rows[0]!;
   const words = parsed.terms.map((typed, index) => ({ typed, query: row.w[index] ?? null, stem: row.s[index] || null }));
@@ -96,6 +121,7 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
     words,
     stopWords: words.filter((word) => word.query === null).map((word) => word.typed),
     fuzzyText: parsed.terms.length ? parsed.terms.join(" ") : null,
+    restShare: row.rs === null ? null : Number(row.rs),
   };
 }
 
@@ -137,15 +163,15 @@ export async function findCorrections(db: Database, compiled: CompiledSearch): P
   const { rows } = await sql<{ n: number; words: string[] | null }>`
     select t.n::int as n,
       case when char_length(t.typed) < ${PREFIX_MIN_LENGTH}
-        then array(select w.word from catalog_words w where w.word like t.typed || '%' and w.word <> t.typed
+        then array(select w.word from catalog_words w where w.word like t.typed || '%' and w.word <> t.typed and w.title_songs > 0
                    order by w.songs desc, w.word limit ${FUZZY_MAX_CORRECTIONS})
         else array(
           select c.word from (
             select w.word, w.songs, greatest(similarity(w.word, t.typed), similarity(w.word, t.stem)) as score
-            from catalog_words w where w.word % t.typed or w.word % t.stem
+            from catalog_words w where w.title_songs > 0 and (w.word % t.typed or w.word % t.stem)
           ) c
           where c.score >= ${FUZZY_CLOSEST_RATIO} * (select max(greatest(similarity(v.word, t.typed), similarity(v.word, t.stem)))
-                                     from catalog_words v where v.word % t.typed or v.word % t.stem)
+                                     from catalog_words v where v.title_songs > 0 and (v.word % t.typed or v.word % t.stem))
           order by c.score desc, c.songs desc, c.word limit ${FUZZY_MAX_CORRECTIONS})
       end as words
     from unnest(${textArray(compiled.words.map((word) => sql`${word.typed}`))}, ${textArray(compiled.words.map((word) => sql`${word.stem ?? word.typed}`))})
@@ -162,6 +188,15 @@ export async function findCorrections(db: Database, compiled: CompiledSearch): P
 export interface TextMatch {
   condition: Fragment;
   rank: Fragment;
+  /**
+   * Exact searches: true for the songs with a positive rank (a word in the
+   * title or names). Every other match ranks 0, so its page order is the
+   * listing's (featured, newest), which an index yields without ranking them.
+   * Null when the rank does not split this way (typo-tolerant searches).
+   */
+  headHit: Fragment | null;
+  /** See CompiledSearch.restShare (exact single-word searches only). */
+  restShare: number | null;
   fuzzy: boolean;
 }
 
@@ -221,7 +256,14 @@ export function textMatch(compiled: CompiledSearch | null, corrections: Correcti
   // Typo-tolerant: among titles matching the same words, the shortest is the closest spelling
   // ("midnite avenue": Midnight Avenue before Midnight Avenue (Club Remix)).
   if (corrections) rank = sql`(${rank} + 1.0 / (1 + char_length(s.title_key)))`;
-  return { condition: parts.length ? sql.join(parts, sql` and `) : TRUE, rank: sql`(${rank})::real`, fuzzy: corrections !== null };
+  const headHit = !corrections && rankWords.length ? sql`s.head @@ ${rankWords.map((words) => `(${words})`).join(" | ")}::tsquery` : null;
+  return {
+    condition: parts.length ? sql.join(parts, sql` and `) : TRUE,
+    rank: sql`(${rank})::real`,
+    headHit,
+    restShare: corrections ? null : compiled.restShare,
+    fuzzy: corrections !== null,
+  };
 }
 
 type FacetName = "genre" | "mood" | "key" | "bpm";
@@ -256,10 +298,10 @@ function flagColumns(filters: Filters): Fragment {
   return sql`, ${sql.join(active.map((key) => sql`coalesce(${filters[key]}, false) as ${sql.ref(`f_${key}`)}`))}`;
 }
 
-/** The flag columns of flagColumns(), as a list to group by (empty when no filter). */
-function flagNames(filters: Filters): Fragment {
+/** GROUP BY positions of the flag columns of flagColumns(), which follow `first - 1` other columns. */
+function flagPositions(filters: Filters, first: number): Fragment[] {
   const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null);
-  return active.length ? sql`, ${sql.join(active.map((key) => sql.ref(`s.f_${key}`)))}` : sql``;
+  return active.map((_, index) => sql.raw(String(first + index)));
 }
 
 function flagsExcept(filters: Filters, name: FacetName | null): Fragment {
@@ -310,7 +352,8 @@ export interface PageOptions {
 
 /** The order of a sort; `fromSongs`: the rows are songs themselves (no title_key column). */
 function orderBy(sort: CatalogSort, hasText: boolean, prefix: string, fromSongs = false): Fragment {
-  const c = (column: string) => sql.raw(`${prefix}.${column}`);
+  // prefix "": the output columns of the select being ordered (id, rank...).
+  const c = (column: string) => sql.raw(prefix ? `${prefix}.${column}` : column);
   const titleKey = fromSongs ? sql`lower(${c("title")})` : c("title_key");
   switch (sort) {
     case "title":
@@ -341,20 +384,6 @@ function pageJson(source: Fragment, order: Fragment): Fragment {
                    where c.song_id = p.id and c.role in ('writer', 'topliner', 'composer', 'lyricist'))
     ) order by ${order}), '[]'::json)
     from (${source}) p join songs song on song.id = p.id)`;
-}
-
-/** The columns a sort order needs besides id, featured and created_at (always kept). */
-function sortColumns(sort: CatalogSort): Fragment {
-  switch (sort) {
-    case "title":
-      return sql`, s.title_key`;
-    case "bpm":
-      return sql``; // bpm is kept for the facets anyway
-    case "duration":
-      return sql`, s.duration_seconds`;
-    default:
-      return sql``;
-  }
 }
 
 interface StatementRow {
@@ -388,44 +417,75 @@ function toResult(row: StatementRow): SearchRows {
 const NO_FACETS = sql`null::json`;
 
 /**
- * A search with text, in one statement. The songs matching the text are read
- * once, through the GIN index, into a materialised set of the few columns
- * sorting and faceting need (with each facet filter evaluated once, as a
- * boolean). Then two passes over that set: one hash aggregate into the
- * distinct combinations of genre, key, moods and filter flags (a few hundred
- * or thousand, however many songs match), from which the total and every
- * facet are summed, each over the combinations passing every filter but its
- * own (moods are unnested there, not on every song); and the page (a top-N
- * sort), whose display columns and credits are read for its 24 rows only.
+ * The page of a text search: the ids (with what orders them) of the songs on
+ * it, in order, as the source of pageJson.
+ *
+ * By relevance, an exact search splits in two: songs with a word in the title
+ * or names (ranked; a few percent of a broad word's matches, found through the
+ * head index) and the rest, which all rank 0 and so follow the listing order,
+ * read by walking the (featured, newest) index until the page is full. Neither
+ * ranks nor sorts every match, which is what a broad word used to cost.
+ */
+const WALK_MIN_SHARE = 0.02;
+const WALK_MAX_ROWS = 5000;
+
+function pageSource(match: TextMatch, where: Fragment, options: PageOptions): Fragment {
+  const end = options.offset + options.limit;
+  if (options.sort !== "relevance") {
+    return sql`select s.song_id as id, s.featured, s.created_at, s.bpm, s.duration_seconds, s.title_key
+      from song_search s where ${match.condition} and ${where}
+      order by ${orderBy(options.sort, false, "")} limit ${options.limit} offset ${options.offset}`;
+  }
+  // Walk the index only where that is sure to be short: many matches outside titles and names
+  // (a broad word), so the page fills after reading about end / share rows. Otherwise (a name,
+  // several words, a deep page) rank and sort the matches found through the GIN index.
+  const walk = match.headHit !== null && match.restShare !== null && match.restShare >= WALK_MIN_SHARE && end / match.restShare <= WALK_MAX_ROWS;
+  if (!walk || !match.headHit) {
+    return sql`select s.song_id as id, ${match.rank} as rank, s.featured, s.created_at
+      from song_search s where ${match.condition} and ${where}
+      order by ${orderBy("relevance", true, "")} limit ${options.limit} offset ${options.offset}`;
+  }
+  return sql`select * from (
+      (select s.song_id as id, ${match.rank} as rank, s.featured, s.created_at
+       from song_search s where ${match.condition} and ${where} and ${match.headHit}
+       order by ${orderBy("relevance", true, "")} limit ${end})
+      union all
+      (select s.song_id as id, 0::real as rank, s.featured, s.created_at
+       from song_search s where ${match.condition} and ${where} and not (${match.headHit})
+       order by ${orderBy("relevance", false, "")} limit ${end})
+    ) tiers
+    order by ${orderBy("relevance", true, "tiers")} limit ${options.limit} offset ${options.offset}`;
+}
+
+/**
+ * A search with text, in one statement. The facets come from one pass over
+ * the matching rows of song_search (a bitmap scan of its GIN index): a hash
+ * aggregate into the distinct combinations of genre, key, moods and filter
+ * flags (a few hundred or thousand, however many songs match), from which the
+ * total and every facet are summed, each over the combinations passing every
+ * filter but its own (moods are unnested there, not on every song). The page
+ * is read separately (pageSource), and its display columns and credits for
+ * its rows only.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
   const f = facetFilters(query);
-  const rank = options.sort === "relevance" ? match.rank : sql`0`;
-  const all = flagsExcept(f, null);
-  const page = pageJson(
-    sql`select * from s where ${all} order by ${orderBy(options.sort, true, "s")} limit ${options.limit} offset ${options.offset}`,
-    orderBy(options.sort, true, "p"),
-  );
-  const matched = sql`s as materialized (
-      select s.song_id as id, s.genre, s.moods, s.musical_key, s.bpm, s.featured, s.created_at, ${rank} as rank ${sortColumns(options.sort)} ${flagColumns(f)}
-      from song_search s
-      where ${match.condition}
-    )`;
+  const all = allOf(Object.values(f));
+  const page = pageJson(pageSource(match, all, options), orderBy(options.sort, true, "p"));
   if (!options.facets) {
     const { rows } = await sql<StatementRow>`
-      with ${matched}
-      select (select count(*)::int from s where ${all}) as total, null::json as genres, null::json as moods, null::json as keys,
-             null::int as bpm_min, null::int as bpm_max, ${page} as page`.execute(db);
+      select (select count(*)::int from song_search s where ${match.condition} and ${all}) as total,
+             null::json as genres, null::json as moods, null::json as keys, null::int as bpm_min, null::int as bpm_max, ${page} as page`.execute(db);
     return toResult(rows[0]!);
   }
+  const flags = flagColumns(f);
   const { rows } = await sql<StatementRow>`
-    with ${matched},
-    combos as (
-      select s.genre, s.musical_key, s.moods ${flagNames(f)}, count(*)::int as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
-      from s group by s.genre, s.musical_key, s.moods ${flagNames(f)}
+    with combos as (
+      select s.genre, s.musical_key, s.moods ${flags}, count(*)::int as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
+      from song_search s where ${match.condition}
+      group by ${sql.join([sql`s.genre`, sql`s.musical_key`, sql`s.moods`, ...flagPositions(f, 4)])}
     )
     select
-      (select coalesce(sum(s.n), 0)::int from combos s where ${all}) as total,
+      (select coalesce(sum(s.n), 0)::int from combos s where ${flagsExcept(f, null)}) as total,
       ${facetJson(sql`select s.genre as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "genre")} group by s.genre`)} as genres,
       ${facetJson(sql`select mood as value, sum(s.n)::int as count from combos s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)} as moods,
       ${facetJson(sql`select s.musical_key as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "key")} group by s.musical_key`)} as keys,

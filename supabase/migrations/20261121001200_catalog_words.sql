@@ -1,43 +1,51 @@
--- The words of song titles and credit names (the lexemes of weight A and B in
--- songs.search_vector), with how many songs use each: the vocabulary that
--- typo tolerance corrects misspelt search words against
--- (app/catalog/search.server.ts, docs/decisions/0055-typo-tolerance-vocabulary.md).
---
--- Matching a misspelt word against a few thousand distinct words and then
--- searching the full-text index for the corrections costs a millisecond or
--- two; comparing it with the title and names of every song costs tens of
--- milliseconds at 100,000 songs. Kept exact by statement-level triggers on songs.
+-- The catalogue's vocabulary: every word (lexeme) of the songs' search
+-- documents, with how many songs use it anywhere and how many in a title or
+-- credit name (weights A and B). Search uses it twice
+-- (app/catalog/search.server.ts, docs/decisions/0055-search-at-scale.md):
+--  - prefixes: "lov" becomes love | lover | lovely, exact lexemes the GIN index
+--    answers without rechecking rows, instead of a prefix match (twice as slow
+--    on a broad word);
+--  - typo tolerance: a misspelt word is matched against the title and name
+--    words (a few thousand rows) and the corrections searched in the index,
+--    instead of comparing it with the title and names of every song.
+-- Kept exact by statement-level triggers on songs.
 create table if not exists public.catalog_words (
   -- "C" collation: a plain b-tree on it answers prefix searches (word like 'ci%').
   word text collate "C" primary key,
-  songs integer not null
+  songs integer not null,
+  title_songs integer not null
 );
 
-create index if not exists catalog_words_trgm_idx on public.catalog_words using gin (word gin_trgm_ops);
+-- Typo tolerance compares only title and name words.
+create index if not exists catalog_words_title_trgm_idx on public.catalog_words using gin (word gin_trgm_ops) where title_songs > 0;
 
 alter table public.catalog_words enable row level security;
 
--- The title and name words of a tsvector: whole words of letters and digits
--- (hyphenated lexemes also yield their parts), at least two characters.
-create or replace function public.catalog_title_words(document tsvector) returns setof text
+-- The words of a document: whole words of letters and digits (hyphenated
+-- lexemes also yield their parts), at least two characters; and whether the
+-- title or a credit name has it.
+create or replace function public.catalog_document_words(document tsvector) returns table (word text, in_title boolean)
 language sql immutable parallel safe
 as $$
-  select u.lexeme from unnest(document) u
-  where u.weights && array['A', 'B'] and char_length(u.lexeme) >= 2 and u.lexeme ~ '^[[:alnum:]]+$'
+  select u.lexeme, u.weights && array['A', 'B'] from unnest(document) u
+  where char_length(u.lexeme) >= 2 and u.lexeme ~ '^[[:alnum:]]+$'
 $$;
 
 -- Adds the words of new documents and removes those of old ones, in one upsert.
 create or replace function public.catalog_words_apply(added tsvector[], removed tsvector[]) returns void
 language sql as $$
   with deltas as (
-    select w as word, 1 as delta from unnest(added) d cross join lateral public.catalog_title_words(d) w
+    select w.word, w.in_title, 1 as delta from unnest(added) d cross join lateral public.catalog_document_words(d) w
     union all
-    select w, -1 from unnest(removed) d cross join lateral public.catalog_title_words(d) w
+    select w.word, w.in_title, -1 from unnest(removed) d cross join lateral public.catalog_document_words(d) w
   ),
-  summed as (select word, sum(delta)::int as delta from deltas group by word having sum(delta) <> 0)
-  insert into public.catalog_words as c (word, songs)
-  select word, delta from summed
-  on conflict (word) do update set songs = c.songs + excluded.songs;
+  summed as (
+    select word, sum(delta)::int as delta, sum(delta) filter (where in_title)::int as title_delta
+    from deltas group by word
+  )
+  insert into public.catalog_words as c (word, songs, title_songs)
+  select word, delta, coalesce(title_delta, 0) from summed where delta <> 0 or coalesce(title_delta, 0) <> 0
+  on conflict (word) do update set songs = c.songs + excluded.songs, title_songs = c.title_songs + excluded.title_songs;
   delete from public.catalog_words where songs <= 0;
 $$;
 
@@ -96,6 +104,7 @@ create trigger songs_words_truncate after truncate on public.songs
   for each statement execute function public.songs_words_after_truncate();
 
 -- Songs stored before this migration.
-insert into public.catalog_words (word, songs)
-select w, count(*)::int from public.songs s cross join lateral public.catalog_title_words(s.search_vector) w group by w
+insert into public.catalog_words (word, songs, title_songs)
+select w.word, count(*)::int, (count(*) filter (where w.in_title))::int
+from public.songs s cross join lateral public.catalog_document_words(s.search_vector) w group by w.word
 on conflict (word) do nothing;

@@ -82,17 +82,19 @@ async function storedPairs() {
     .execute();
 }
 
-/** The title and name words of every song, counted the slow way. */
+/** The vocabulary counted the slow way: songs using each word anywhere, and in a title or credit name. */
 async function countedWords() {
-  const { rows } = await sql<{ word: string; songs: number }>`
-    select u.lexeme as word, count(*)::int as songs from songs s cross join lateral unnest(s.search_vector) u
-    where u.weights && array['A', 'B'] and char_length(u.lexeme) >= 2 and u.lexeme ~ '^[[:alnum:]]+$'
+  const { rows } = await sql<{ word: string; songs: number; title_songs: number }>`
+    select u.lexeme as word, count(*)::int as songs, (count(*) filter (where u.weights && array['A', 'B']))::int as title_songs
+    from songs s cross join lateral unnest(s.search_vector) u
+    where char_length(u.lexeme) >= 2 and u.lexeme ~ '^[[:alnum:]]+$'
     group by 1 order by 1`.execute(database.db);
   return rows;
 }
 
 async function storedWords() {
-  const { rows } = await sql<{ word: string; songs: number }>`select word, songs from catalog_words order by word collate "default"`.execute(database.db);
+  const { rows } = await sql<{ word: string; songs: number; title_songs: number }>`
+    select word, songs, title_songs from catalog_words order by word collate "default"`.execute(database.db);
   return rows;
 }
 
@@ -161,7 +163,9 @@ describe("stored facet counts", () => {
       await tx.insertInto("song_credits").values({ song_id: b, name: "Zara Ahmed", role: "writer", split: 100 }).execute();
     });
     await expectStoredCountsExact();
-    expect((await storedWords()).map((w) => w.word)).toEqual(expect.arrayContaining(["velvet", "harbour", "zara"]));
+    const vocabulary = await storedWords();
+    expect(vocabulary.filter((w) => w.title_songs > 0).map((w) => w.word)).toEqual(expect.arrayContaining(["velvet", "harbour", "zara"]));
+    expect(vocabulary.find((w) => w.word === "new")).toMatchObject({ title_songs: 0 }); // a lyric word
     await database.db.deleteFrom("songs").where("id", "=", b).execute();
     await expectStoredCountsExact();
     await database.db.deleteFrom("songs").execute();

@@ -179,10 +179,11 @@ export interface CatalogFacetPairsTable {
   count: number;
 }
 
-/** The words of titles and credit names, with how many songs use each (kept by triggers). */
+/** The catalogue's vocabulary: songs using each word anywhere, and in a title or credit name (kept by triggers). */
 export interface CatalogWordsTable {
   word: string;
   songs: number;
+  title_songs: number;
 }
 
 /** A narrow copy of each catalogue song for text searches (kept by triggers). */
