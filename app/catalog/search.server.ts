@@ -1,14 +1,19 @@
 /**
- * The catalogue search engine (docs/decisions/0051-catalogue-search-engine.md).
+ * The catalogue search engine (docs/decisions/0051-catalogue-search-engine.md,
+ * amended by 0055-search-at-scale.md).
  *
- *  1. The search box is parsed (search-query.ts) and compiled by Postgres into
- *     a tsquery: words as prefixes, "phrases" in order, -exclusions.
- *  2. Songs match on songs.search_vector (GIN), weighted title A, credit names
- *     B, genre and moods C, lyrics D.
- *  3. When that finds fewer than FUZZY_FALLBACK_BELOW songs, titles and credit
- *     names spelt similarly are added (pg_trgm word similarity, GIN indexed).
- *  4. Facet counts, the total and the page come from the same conditions; each
- *     facet leaves out its own filter (see CatalogFacets).
+ *  1. The search box is parsed (search-query.ts) and compiled by Postgres:
+ *     words stemmed, prefixes expanded to the vocabulary's words
+ *     (catalog_words), "phrases" in order, -exclusions.
+ *  2. Text searches read song_search, a narrow trigger-kept copy of each
+ *     catalogue song: its words without positions (GIN), facet and sort
+ *     columns. Phrases and phrase exclusions are checked on songs.search_vector.
+ *  3. When that finds fewer than FUZZY_FALLBACK_BELOW songs, each word may also
+ *     be a title or name word spelt like it (findCorrections, on the vocabulary).
+ *  4. Facets: each leaves out its own filter (see CatalogFacets). Text searches
+ *     count them in one pass over the matches; listings without text read
+ *     stored counts (catalog_facet_counts, catalog_facet_pairs) for up to two
+ *     filters and count the songs beyond that.
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/connect.server";

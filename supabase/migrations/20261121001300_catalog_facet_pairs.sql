@@ -1,6 +1,6 @@
 -- Facet counts of the public catalogue given one other facet value: among the
 -- songs with genre Pop, how many have each mood, key and BPM; among songs at
--- 124 BPM, how many of each genre... (docs/decisions/0056-facet-pair-counts.md).
+-- 124 BPM, how many of each genre... (docs/decisions/0055-search-at-scale.md).
 --
 -- A listing filtered on one facet (or two) then reads its facets from here:
 -- each facet counts the songs passing every filter but its own, which with one

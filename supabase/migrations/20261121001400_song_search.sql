@@ -1,6 +1,6 @@
 -- A narrow copy of each catalogue song (status 'catalogue' only) holding what
 -- a text search reads for every matching song: the facet and sort columns and
--- the song's words without positions (docs/decisions/0055-search-projection.md).
+-- the song's words without positions (docs/decisions/0055-search-at-scale.md).
 --
 -- A broad search ("love": one song in six) visits every matching row to count
 -- facets and to rank. A songs row carries lyrics, a positional search vector,
