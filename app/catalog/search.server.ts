@@ -95,7 +95,7 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
   );
   const stems = textArray(parsed.terms.map((term) => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`));
   // One word, no phrase: the share of the catalogue matching it outside titles and names (an
-  // estimate from the vocabulary's counts), which decides how its page is read (pageSource).
+  // estimate from the vocabulary's counts), which decides how its page is read (walksIndex).
   const single = parsed.terms.length === 1 && parsed.phrases.length === 0 && [...parsed.terms[0]].length >= PREFIX_MIN_LENGTH;
   const restShare = single
     ? sql`(select (sum(x.songs) - sum(x.title_songs))::float8 / nullif((select c.count from catalog_facet_counts c where c.facet = 'total' and c.value = 'catalogue'), 0)
@@ -421,35 +421,36 @@ function toResult(row: StatementRow): SearchRows {
 
 const NO_FACETS = sql`null::json`;
 
-/**
- * The page of a text search: the ids (with what orders them) of the songs on
- * it, in order, as the source of pageJson.
- *
- * By relevance, an exact search splits in two: songs with a word in the title
- * or names (ranked; a few percent of a broad word's matches, found through the
- * head index) and the rest, which all rank 0 and so follow the listing order,
- * read by walking the (featured, newest) index until the page is full. Neither
- * ranks nor sorts every match, which is what a broad word used to cost.
- */
 const WALK_MIN_SHARE = 0.02;
 const WALK_MAX_ROWS = 5000;
 
-function pageSource(match: TextMatch, where: Fragment, options: PageOptions): Fragment {
+/**
+ * Whether an exact search by relevance reads its page by walking the index
+ * (walkedPage): only where that is sure to be short, i.e. many matches
+ * outside titles and names (a broad word), so the page fills after reading
+ * about end / share rows. Otherwise (a name, several words, a deep page) the
+ * matches are ranked and sorted.
+ */
+function walksIndex(match: TextMatch, options: PageOptions): match is TextMatch & { headHit: Fragment; restShare: number } {
   const end = options.offset + options.limit;
-  if (options.sort !== "relevance") {
-    return sql`select s.song_id as id, s.featured, s.created_at, s.bpm, s.duration_seconds, s.title_key
-      from song_search s where ${match.condition} and ${where}
-      order by ${orderBy(options.sort, false, "")} limit ${options.limit} offset ${options.offset}`;
-  }
-  // Walk the index only where that is sure to be short: many matches outside titles and names
-  // (a broad word), so the page fills after reading about end / share rows. Otherwise (a name,
-  // several words, a deep page) rank and sort the matches found through the GIN index.
-  const walk = match.headHit !== null && match.restShare !== null && match.restShare >= WALK_MIN_SHARE && end / match.restShare <= WALK_MAX_ROWS;
-  if (!walk || !match.headHit) {
-    return sql`select s.song_id as id, ${match.rank} as rank, s.featured, s.created_at
-      from song_search s where ${match.condition} and ${where}
-      order by ${orderBy("relevance", true, "")} limit ${options.limit} offset ${options.offset}`;
-  }
+  return (
+    options.sort === "relevance" &&
+    match.headHit !== null &&
+    match.restShare !== null &&
+    match.restShare >= WALK_MIN_SHARE &&
+    end / match.restShare <= WALK_MAX_ROWS
+  );
+}
+
+/**
+ * The page of a broad word by relevance: songs with the word in the title or
+ * names (ranked; a few percent of the matches, found through the head index),
+ * then the rest, which all rank 0 and so follow the listing order, read by
+ * walking the (featured, newest) index until the page is full. Neither ranks
+ * nor sorts every match.
+ */
+function walkedPage(match: TextMatch & { headHit: Fragment }, where: Fragment, options: PageOptions): Fragment {
+  const end = options.offset + options.limit;
   return sql`select * from (
       (select s.song_id as id, ${match.rank} as rank, s.featured, s.created_at
        from song_search s where ${match.condition} and ${where} and ${match.headHit}
@@ -462,42 +463,69 @@ function pageSource(match: TextMatch, where: Fragment, options: PageOptions): Fr
     order by ${orderBy("relevance", true, "tiers")} limit ${options.limit} offset ${options.offset}`;
 }
 
-/**
- * A search with text, in one statement. The facets come from one pass over
- * the matching rows of song_search (a bitmap scan of its GIN index): a hash
- * aggregate into the distinct combinations of genre, key, moods and filter
- * flags (a few hundred or thousand, however many songs match), from which the
- * total and every facet are summed, each over the combinations passing every
- * filter but its own (moods are unnested there, not on every song). The page
- * is read separately (pageSource), and its display columns and credits for
- * its rows only.
- */
-export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
-  const f = facetFilters(query);
-  const all = allOf(Object.values(f));
-  const page = pageJson(pageSource(match, all, options), orderBy(options.sort, true, "p"));
-  if (!options.facets) {
-    const { rows } = await sql<StatementRow>`
-      select (select count(*)::int from song_search s where ${match.condition} and ${all}) as total,
-             null::json as genres, null::json as moods, null::json as keys, null::int as bpm_min, null::int as bpm_max, ${page} as page`.execute(db);
-    return toResult(rows[0]!);
-  }
-  const flags = flagColumns(f);
-  const { rows } = await sql<StatementRow>`
-    with combos as (
+/** The facet columns of a set of rows (alias s) grouped into combinations, and the facets summed from them. */
+function facetsFromCombos(f: Filters, rows: Fragment, flags: Fragment, groupFlags: Fragment[]): { combos: Fragment; columns: Fragment } {
+  return {
+    combos: sql`combos as (
       select s.genre, s.musical_key, s.moods ${flags}, count(*)::int as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
-      from song_search s where ${match.condition}
-      group by ${sql.join([sql`s.genre`, sql`s.musical_key`, sql`s.moods`, ...flagPositions(f, 4)])}
-    )
-    select
+      from ${rows}
+      group by ${sql.join([sql`s.genre`, sql`s.musical_key`, sql`s.moods`, ...groupFlags])}
+    )`,
+    columns: sql`
       (select coalesce(sum(s.n), 0)::int from combos s where ${flagsExcept(f, null)}) as total,
       ${facetJson(sql`select s.genre as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "genre")} group by s.genre`)} as genres,
       ${facetJson(sql`select mood as value, sum(s.n)::int as count from combos s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)} as moods,
       ${facetJson(sql`select s.musical_key as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "key")} group by s.musical_key`)} as keys,
       (select min(s.bpm_min) from combos s where ${flagsExcept(f, "bpm")}) as bpm_min,
-      (select max(s.bpm_max) from combos s where ${flagsExcept(f, "bpm")}) as bpm_max,
-      ${page} as page
-  `.execute(db);
+      (select max(s.bpm_max) from combos s where ${flagsExcept(f, "bpm")}) as bpm_max`,
+  };
+}
+
+const NO_FACET_COLUMNS = sql`null::json as genres, null::json as moods, null::json as keys, null::int as bpm_min, null::int as bpm_max`;
+
+/**
+ * A search with text, in one statement. Facets: a hash aggregate of the
+ * matches into the distinct combinations of genre, key, moods and filter
+ * flags (a few hundred or thousand, however many songs match), from which the
+ * total and every facet are summed, each over the combinations passing every
+ * filter but its own (moods are unnested there, not on every song). The page's
+ * display columns and credits are read for its rows only.
+ *
+ *  - A broad word by relevance (walksIndex): facets straight from the GIN scan
+ *    of song_search, the page from walkedPage.
+ *  - Otherwise the matches are read once into a materialised set with their
+ *    rank and flags, and both the facets and the page (a top-N sort) come from it.
+ */
+export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
+  const f = facetFilters(query);
+  if (walksIndex(match, options)) {
+    const page = pageJson(walkedPage(match, allOf(Object.values(f)), options), orderBy(options.sort, true, "p"));
+    const facets = facetsFromCombos(f, sql`song_search s where ${match.condition}`, flagColumns(f), flagPositions(f, 4));
+    const { rows } = options.facets
+      ? await sql<StatementRow>`with ${facets.combos} select ${facets.columns}, ${page} as page`.execute(db)
+      : await sql<StatementRow>`select (select count(*)::int from song_search s where ${match.condition} and ${allOf(Object.values(f))}) as total,
+           ${NO_FACET_COLUMNS}, ${page} as page`.execute(db);
+    return toResult(rows[0]!);
+  }
+  const rank = options.sort === "relevance" ? match.rank : sql`0::real`;
+  const sortColumn = options.sort === "title" ? sql`, s.title_key` : options.sort === "duration" ? sql`, s.duration_seconds` : sql``;
+  const matched = sql`m as materialized (
+      select s.song_id as id, s.genre, s.musical_key, s.moods, s.bpm, s.featured, s.created_at, ${rank} as rank ${sortColumn} ${flagColumns(f)}
+      from song_search s where ${match.condition}
+    )`;
+  const page = pageJson(
+    sql`select * from m s where ${flagsExcept(f, null)} order by ${orderBy(options.sort, true, "")} limit ${options.limit} offset ${options.offset}`,
+    orderBy(options.sort, true, "p"),
+  );
+  if (!options.facets) {
+    const { rows } = await sql<StatementRow>`
+      with ${matched}
+      select (select count(*)::int from m s where ${flagsExcept(f, null)}) as total, ${NO_FACET_COLUMNS}, ${page} as page`.execute(db);
+    return toResult(rows[0]!);
+  }
+  const flagRefs = (Object.keys(f) as FacetName[]).filter((key) => f[key] !== null).map((key) => sql.ref(`s.f_${key}`));
+  const facets = facetsFromCombos(f, sql`m s`, flagRefs.length ? sql`, ${sql.join(flagRefs)}` : sql``, flagRefs);
+  const { rows } = await sql<StatementRow>`with ${matched}, ${facets.combos} select ${facets.columns}, ${page} as page`.execute(db);
   return toResult(rows[0]!);
 }
 
