@@ -288,3 +288,41 @@ describe("facets of every filter combination", () => {
     }
   }
 });
+
+describe("a broad word's pages", () => {
+  // 12 songs with the word in the title, 40 with it only in the lyrics, 8 without: the lyric
+  // matches are read by walking the (featured, newest) index, the title matches ranked.
+  const now = Date.now();
+  const songs = Array.from({ length: 60 }, (_, i) => ({
+    title: i < 12 ? `Ocean Song ${i}` : `Plain Song ${i}`,
+    lyrics: i >= 12 && i < 52 ? "the ocean at night" : "nothing here",
+    featured: i % 7 === 0,
+    createdAt: new Date(now - ((i * 37) % 60) * 60_000),
+  }));
+
+  beforeAll(async () => {
+    await database.db.deleteFrom("songs").execute();
+    await database.db.transaction().execute(async (tx) => {
+      for (const s of songs) await insertSongRecord(tx, song(s.title, { lyrics: s.lyrics, featured: s.featured, createdAt: s.createdAt }));
+    });
+  });
+
+  it("lists title matches first, then the rest by featured and newest, across pages", async () => {
+    const expected = songs
+      .filter((s) => s.title.startsWith("Ocean") || s.lyrics.includes("ocean"))
+      .sort(
+        (a, b) =>
+          Number(b.title.startsWith("Ocean")) - Number(a.title.startsWith("Ocean")) ||
+          Number(b.featured) - Number(a.featured) ||
+          b.createdAt.getTime() - a.createdAt.getTime(),
+      )
+      .map((s) => s.title);
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const result = await searchCatalog(database.db, { search: "ocean", page, pageSize: 24 }, { storage, cache: false });
+      expect(result.total).toBe(52);
+      pages.push(...result.songs.map((s) => s.title));
+    }
+    expect(pages).toEqual(expected);
+  });
+});
