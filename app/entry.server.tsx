@@ -51,6 +51,10 @@ function coalescedBody(onCancel: () => void): { readable: ReadableStream<Uint8Ar
   });
 
   const writable = new Writable({
+    // No 'close' event: React would take it for a client gone away and abort
+    // the finished render (and end() the stream a second time, which throws).
+    // A real disconnect reaches React through cancel() -> onCancel.
+    emitClose: false,
     write(chunk: Uint8Array, _encoding, callback) {
       if (!closed) {
         pending.push(chunk);

@@ -35,7 +35,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className={`${styles.container} ${styles.footerBottom}`}>
-        <p>© {new Date().getFullYear()} {PRODUCT_NAME}. All songs belong to their writers.</p>
+        <p>{`© ${new Date().getFullYear()} ${PRODUCT_NAME}. All songs belong to their writers.`}</p>
       </div>
     </footer>
   );

@@ -3,8 +3,13 @@
  * the floating player (or pauses/resumes it if it is the current one);
  * before hydration and without JavaScript it is a link to a page that plays
  * the audio natively (the song page).
+ *
+ * The fallback is a plain <a>, not a Remix <Link>: it only exists where no
+ * JavaScript handles clicks (the server render, the hydration render, and
+ * browsers without JavaScript), and the first effect replaces it with the
+ * button. A <Link> would cost a route resolution per row on every server
+ * render and change nothing a visitor can see or do.
  */
-import { Link } from "@remix-run/react";
 import { useMounted } from "~/ui/useMounted";
 import { buttonClass, type ButtonSize, type ButtonVariant } from "~/ui/Button";
 import { usePlayer, usePlayerSelector } from "./context";
@@ -34,10 +39,10 @@ export function PlayButton({ track, playlist, fallbackHref, variant = "secondary
 
   if (!mounted) {
     return (
-      <Link to={fallbackHref} className={classes} aria-label={`Play ${track.title}`}>
+      <a href={fallbackHref} className={classes} aria-label={`Play ${track.title}`}>
         <PlayerIcon name="play" />
         {showText ? <span aria-hidden="true">Play</span> : null}
-      </Link>
+      </a>
     );
   }
   return (

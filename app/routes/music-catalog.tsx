@@ -12,7 +12,7 @@ import { optionalViewer } from "~/auth/session.server";
 import { CatalogFilters, FORM_ID } from "~/catalog/components/CatalogFilters";
 import { Pagination } from "~/catalog/components/Pagination";
 import { SongRow } from "~/catalog/components/SongRow";
-import { songPlaylist } from "~/catalog/components/tracks";
+import { songPlaylist, songRowData } from "~/catalog/components/tracks";
 import * as styles from "~/catalog/components/catalog.css";
 import { catalogQueryString, parseCatalogQuery, type ParsedCatalogQuery } from "~/catalog/query-schema";
 import { searchCatalog } from "~/catalog/songs.server";
@@ -55,8 +55,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   await optionalViewer(request);
   const query = parseCatalogQuery(new URL(request.url).searchParams);
-  const result = await searchCatalog(db(), query);
-  return { query, result };
+  const { songs, ...result } = await searchCatalog(db(), query);
+  return { query, result: { ...result, songs: songs.map(songRowData) } };
 }
 
 export async function action() {

@@ -29,7 +29,8 @@ function FacetSelect({ name, label, allLabel, options, selected }: { name: strin
         <option value="">{allLabel}</option>
         {withSelected(options, selected).map((option) => (
           <option key={option.value} value={option.value}>
-            {option.value} ({option.count})
+            {/* One text node: no hydration markers between the parts. */}
+            {`${option.value} (${option.count})`}
           </option>
         ))}
       </select>

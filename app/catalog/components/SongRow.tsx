@@ -3,20 +3,19 @@ import { Link } from "@remix-run/react";
 import { usePlayerSelector } from "~/player/context";
 import { formatTime, type Track } from "~/player/logic";
 import { PlayButton } from "~/player/PlayButton";
-import type { SongSummary } from "../types";
 import * as styles from "./catalog.css";
-import { songTrack } from "./tracks";
+import { songTrack, type SongRowData } from "./tracks";
 
-export function SongRow({ song, playlist }: { song: SongSummary; playlist: Track[] }) {
+export function SongRow({ song, playlist }: { song: SongRowData; playlist: Track[] }) {
   const track = songTrack(song);
   const isCurrent = usePlayerSelector((s) => s.track?.id === song.id);
   const href = `/song/${song.id}`;
   return (
     <li>
       <article className={styles.trackRow} data-current={isCurrent} aria-labelledby={`song-${song.id}`}>
-        <div className={styles.trackPlay}>
-          {track ? <PlayButton track={track} playlist={playlist} fallbackHref={href} showText={false} variant="uberSubtle" /> : null}
-        </div>
+        {track ? (
+          <PlayButton track={track} playlist={playlist} fallbackHref={href} showText={false} variant="uberSubtle" className={styles.trackPlay} />
+        ) : null}
         <div className={styles.trackMain}>
           <h3 className={styles.trackTitle} id={`song-${song.id}`}>
             <Link to={href} prefetch="intent">

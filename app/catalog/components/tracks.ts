@@ -18,8 +18,16 @@ export function songTrack(song: Pick<SongSummary, "id" | "title" | "artist" | "a
   };
 }
 
+/** What a result row shows and plays: a summary without the moods (facets show those). */
+export type SongRowData = Omit<SongSummary, "moods">;
+
+/** Only the fields a row renders, so a page's loader data carries nothing it does not use. */
+export function songRowData({ id, title, artist, genre, bpm, musicalKey, durationSeconds, featured, artworkUrl, audioUrl }: SongSummary): SongRowData {
+  return { id, title, artist, genre, bpm, musicalKey, durationSeconds, featured, artworkUrl, audioUrl };
+}
+
 /** The playable songs of a list, in order: next/previous in the player walk this. */
-export function songPlaylist(songs: SongSummary[]): Track[] {
+export function songPlaylist(songs: SongRowData[]): Track[] {
   return songs.map(songTrack).filter((track): track is Track => track !== null);
 }
 
