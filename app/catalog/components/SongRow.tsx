@@ -25,25 +25,19 @@ export function SongRow({ song, playlist }: { song: SongRowData; playlist: Track
           </h3>
           {song.artist ? <p className={styles.trackArtist}>{song.artist}</p> : null}
         </div>
+        {/* dt/dd pairs straight in the list: the labels are visually hidden, so a
+            wrapper per pair would add elements and change nothing on screen. */}
         <dl className={styles.trackMeta}>
-          <div className={styles.metaItem}>
-            <dt>Genre</dt>
-            <dd className={styles.genreChip}>{song.genre}</dd>
-          </div>
-          <div className={styles.metaItem}>
-            <dt>Tempo</dt>
-            <dd>
-              <span className={styles.numeric}>{song.bpm}</span> BPM
-            </dd>
-          </div>
-          <div className={styles.metaItem}>
-            <dt>Key</dt>
-            <dd>{song.musicalKey}</dd>
-          </div>
-          <div className={styles.metaItem}>
-            <dt>Duration</dt>
-            <dd className={styles.numeric}>{formatTime(song.durationSeconds)}</dd>
-          </div>
+          <dt>Genre</dt>
+          <dd className={styles.genreChip}>{song.genre}</dd>
+          <dt>Tempo</dt>
+          <dd>
+            <span className={styles.numeric}>{song.bpm}</span> BPM
+          </dd>
+          <dt>Key</dt>
+          <dd>{song.musicalKey}</dd>
+          <dt>Duration</dt>
+          <dd className={styles.numeric}>{formatTime(song.durationSeconds)}</dd>
         </dl>
       </article>
     </li>

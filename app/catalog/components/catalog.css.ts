@@ -212,9 +212,9 @@ export const trackMeta = style({
   "@media": { [tablet]: { justifyContent: "flex-end" } },
 });
 
-export const metaItem = style({ display: "inline-flex", gap: vars.space[1], alignItems: "baseline" });
-globalStyle(`${metaItem} dt`, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
-globalStyle(`${metaItem} dd`, { margin: 0 });
+// The labels are for screen readers; each dd is one item of the row's flex line.
+globalStyle(`${trackMeta} dt`, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
+globalStyle(`${trackMeta} dd`, { margin: 0 });
 
 export const genreChip = style({
   display: "inline-flex",
