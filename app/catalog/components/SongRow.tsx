@@ -12,7 +12,7 @@ export function SongRow({ song, playlist }: { song: SongRowData; playlist: Track
   const href = `/song/${song.id}`;
   return (
     <li>
-      <article className={styles.trackRow} data-current={isCurrent} aria-labelledby={`song-${song.id}`}>
+      <article className={styles.trackRow} data-current={isCurrent || undefined} aria-labelledby={`song-${song.id}`}>
         {track ? (
           <PlayButton track={track} playlist={playlist} fallbackHref={href} showText={false} variant="uberSubtle" className={styles.trackPlay} />
         ) : null}
