@@ -21,8 +21,12 @@ import { pingDatabase } from "./app/platform/db/connect.server";
 import { createNonce, securityHeadersFor } from "./app/platform/csp.server";
 import { rejectCrossOriginRequests } from "./app/auth/origin-check.server";
 import { authRequestScope } from "./app/auth/request-context.server";
+import { anonymousPageCache } from "./app/platform/page-cache.server";
+import { catalogRevision } from "./app/catalog/search-cache.server";
 
 const SHUTDOWN_GRACE_MS = 8_000;
+/** The theme preference cookie (app/theme/theme.server.ts): the one cookie a cached public page may vary on. */
+const THEME_COOKIE = "hf_theme";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 
 async function main() {
@@ -102,6 +106,20 @@ async function main() {
   // auth scope whose session cookies are appended to every response.
   app.use(rejectCrossOriginRequests());
   app.use(authRequestScope());
+
+  if (isProduction) {
+    // The public catalogue as anonymous visitors see it: a function of the URL,
+    // the theme and the catalogue's revision (docs/decisions/0042).
+    app.get(
+      "/music-catalog",
+      anonymousPageCache({
+        version: () => catalogRevision(runtime.database.db),
+        sharedCookies: [THEME_COOKIE],
+        maxAgeMs: 60_000,
+        maxEntries: 200,
+      }),
+    );
+  }
 
   const build = viteDevServer
     ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
