@@ -4,6 +4,7 @@
  * Needs the production build (npm test builds before it runs vitest).
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,8 +50,12 @@ describe.skipIf(!built || usingPostgres)("server process on the embedded databas
   }, 60_000);
 
   it("stops within 10 s on SIGTERM, finishing in-flight work, and keeps what was written", async () => {
-    // A request is in flight when the signal arrives; it must still complete.
-    const inFlight = fetch(`${first.url}/`).then((r) => r.status);
+    // A request is in flight when the signal arrives; it must still complete. The signal is sent
+    // once the request has been written to an open connection (a connection with no request yet
+    // counts as idle, and shutdown closes idle connections: that would test the network, not the drain).
+    const { inFlight, sent } = requestOnOpenConnection(`${first.url}/`);
+    await sent;
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const started = Date.now();
     first.child.kill("SIGTERM");
     expect(await inFlight).toBe(200);
@@ -70,3 +75,18 @@ describe.skipIf(!built || usingPostgres)("server process on the embedded databas
     }
   }, 30_000);
 });
+
+/** A GET whose request is fully written to a connected socket when `sent` resolves; `inFlight` gives the status. */
+function requestOnOpenConnection(url: string): { inFlight: Promise<number>; sent: Promise<void> } {
+  let markSent!: () => void;
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  const inFlight = new Promise<number>((resolve, reject) => {
+    const request = http.get(url, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.on("finish", () => markSent());
+  });
+  return { inFlight, sent };
+}
