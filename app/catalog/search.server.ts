@@ -17,7 +17,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "~/platform/db/connect.server";
-import { FUZZY_CLOSEST_RATIO, FUZZY_FALLBACK_BELOW, FUZZY_MAX_CORRECTIONS, FUZZY_VOCABULARY_SIMILARITY, FUZZY_WORD_THRESHOLD } from "./constants";
+import { FUZZY_CLOSEST_RATIO, FUZZY_MAX_CORRECTIONS, FUZZY_VOCABULARY_SIMILARITY, FUZZY_WORD_THRESHOLD } from "./constants";
 import { isEmptySearch, parseSearch, type ParsedSearch } from "./search-query";
 import type { CatalogFacets, CatalogQuery, CatalogSort, FacetCount } from "./types";
 
@@ -63,6 +63,9 @@ function combine(parts: Fragment[], operator: "&&" | "||"): Fragment {
   return parts.length ? sql.join(parts, sql.raw(` ${operator} `)) : sql`''::tsquery`;
 }
 
+/** The stem of one typed word, as the search documents hold it ('' for a stop word). */
+const stemOf = (term: string): Fragment => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`;
+
 function textArray(parts: Fragment[]): Fragment {
   return parts.length ? sql`array[${sql.join(parts)}]::text[]` : sql`'{}'::text[]`;
 }
@@ -86,21 +89,21 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
     termQueries.map((query, index) => {
       const term = parsed.terms[index];
       if ([...term].length < PREFIX_MIN_LENGTH) return sql`case when numnode(${query}) > 0 then (${query})::text end`;
-      const stem = sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`;
+      const stem = stemOf(term);
       return sql`case when numnode(${query}) > 0 then coalesce(
           (select case when count(*) between 1 and ${PREFIX_MAX_EXPANSIONS} then string_agg(quote_literal(x.word), ' | ' order by x.word) end
              from (select w.word from catalog_words w where w.word like ${stem} || '%' limit ${PREFIX_MAX_EXPANSIONS + 1}) x),
           (${query})::text) end`;
     }),
   );
-  const stems = textArray(parsed.terms.map((term) => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`));
+  const stems = textArray(parsed.terms.map(stemOf));
   // One word, no phrase: the share of the catalogue matching it outside titles and names (an
   // estimate from the vocabulary's counts), which decides how its page is read (walksIndex).
   const single = parsed.terms.length === 1 && parsed.phrases.length === 0 && [...parsed.terms[0]].length >= PREFIX_MIN_LENGTH;
   const restShare = single
     ? sql`(select (sum(x.songs) - sum(x.title_songs))::float8 / nullif((select c.count from catalog_facet_counts c where c.facet = 'total' and c.value = 'catalogue'), 0)
          from (select w.songs, w.title_songs from catalog_words w
-               where w.word like array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${parsed.terms[0]})), ' ') || '%'
+               where w.word like ${stemOf(parsed.terms[0])} || '%'
                limit ${PREFIX_MAX_EXPANSIONS + 1}) x)`
     : sql`null::float8`;
   const phraseWords = textArray(
@@ -172,11 +175,12 @@ export async function findCorrections(db: Database, compiled: CompiledSearch): P
                    order by w.songs desc, w.word limit ${FUZZY_MAX_CORRECTIONS})
         else array(
           select c.word from (
-            select w.word, w.songs, greatest(similarity(w.word, t.typed), similarity(w.word, t.stem)) as score
-            from catalog_words w where w.title_songs > 0 and (w.word % t.typed or w.word % t.stem)
+            select w.word, w.songs, c0.score, max(c0.score) over () as best
+            from catalog_words w
+            cross join lateral (select greatest(similarity(w.word, t.typed), similarity(w.word, t.stem)) as score) c0
+            where w.title_songs > 0 and (w.word % t.typed or w.word % t.stem)
           ) c
-          where c.score >= ${FUZZY_CLOSEST_RATIO} * (select max(greatest(similarity(v.word, t.typed), similarity(v.word, t.stem)))
-                                     from catalog_words v where v.title_songs > 0 and (v.word % t.typed or v.word % t.stem))
+          where c.score >= ${FUZZY_CLOSEST_RATIO} * c.best
           order by c.score desc, c.songs desc, c.word limit ${FUZZY_MAX_CORRECTIONS})
       end as words
     from unnest(${textArray(compiled.words.map((word) => sql`${word.typed}`))}, ${textArray(compiled.words.map((word) => sql`${word.stem ?? word.typed}`))})
@@ -638,4 +642,3 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
   return toResult(rows[0]!);
 }
 
-export { FUZZY_FALLBACK_BELOW };
