@@ -382,7 +382,9 @@ describe("server-enforced timeouts", () => {
     const state = await getClientSessionState(get("/", cookie));
     expect(state).toMatchObject({ idleTimeoutMs: 900_000, absoluteTimeoutMs: 7_200_000, warningMs: 120_000 });
     expect(state!.absoluteRemainingMs).toBeGreaterThan(7_100_000);
-    expect(JSON.stringify(state)).not.toMatch(/eyJ|token/i);
+    // A JWT starts "eyJ" (base64 of '{"'); matched case-sensitively with its dot so random ciphertext cannot trip it.
+    expect(JSON.stringify(state)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    expect(JSON.stringify(state)).not.toMatch(/token/i);
   });
 });
 
@@ -585,6 +587,8 @@ describe("password recovery and the phone test pages", () => {
     expect(done.step).toBe("verified");
     expect(done.session).toMatchObject({ phone, metadataRole: "user", profileRole: null, tokenType: "bearer" });
     expect(done.session!.expiresAt).toBeGreaterThan(Date.now() / 1000);
-    expect(JSON.stringify(done)).not.toMatch(/eyJ|refresh/i);
+    // Case-sensitive JWT shape: the honeypot's random ciphertext may contain "Eyj" by chance.
+    expect(JSON.stringify(done)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    expect(JSON.stringify(done)).not.toMatch(/refresh|access_?token/i);
   });
 });
