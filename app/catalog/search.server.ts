@@ -39,14 +39,31 @@ export interface CompiledSearch {
   negativeWords: string | null;
   /** The excluded phrases (an OR), checked on songs.search_vector; null when none. */
   negativePhrases: string | null;
-  /** Each bare word: its tsquery text (null for a stop word) and its stem, for typo tolerance. */
-  words: { typed: string; query: string | null; stem: string | null }[];
+  /**
+   * Each bare word: its tsquery text (null for a stop word), its stem (for
+   * typo tolerance), and whether it is a prefix no word of the vocabulary
+   * starts with (its query matches no title, name or lyric word).
+   */
+  words: { typed: string; query: string | null; stem: string | null; unknown: boolean }[];
   /** Bare words that full text ignores ("the", "down"): matched as whole words of titles when nothing else is asked. */
   stopWords: string[];
   /** The bare words as typed, for similarity of member names; null when none. */
   fuzzyText: string | null;
   /** A single-word search: about which share of the catalogue has the word only outside titles and names. */
   restShare: number | null;
+  /** The excluded single words as exact lexemes (null when none, or when one is not a plain lexeme list). */
+  negativeLexemes: string[] | null;
+}
+
+/**
+ * The lexemes of a tsquery that is a plain OR of exact lexemes ("'love' |
+ * 'lover'"), as compileSearch builds for a word; null for anything else (a
+ * prefix match, an AND, a phrase), which only the GIN index answers.
+ */
+export function lexemesOf(query: string | null): string[] | null {
+  if (!query) return null;
+  const lexemes = query.split(" | ").map((part) => /^'([^'\s]+)'$/u.exec(part)?.[1] ?? null);
+  return lexemes.every((lexeme): lexeme is string => lexeme !== null) ? lexemes : null;
 }
 
 const CONFIG = sql.raw("'english'::regconfig");
@@ -97,6 +114,13 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
     }),
   );
   const stems = textArray(parsed.terms.map(stemOf));
+  const unknown = parsed.terms.length
+    ? sql`array[${sql.join(
+        parsed.terms.map((term) =>
+          [...term].length < PREFIX_MIN_LENGTH ? sql`false` : sql`not exists (select 1 from catalog_words w where w.word like ${stemOf(term)} || '%')`,
+        ),
+      )}]::boolean[]`
+    : sql`'{}'::boolean[]`;
   // One word, no phrase: the share of the catalogue matching it outside titles and names (an
   // estimate from the vocabulary's counts), which decides how its page is read (walksIndex).
   const single = parsed.terms.length === 1 && parsed.phrases.length === 0 && [...parsed.terms[0]].length >= PREFIX_MIN_LENGTH;
@@ -109,14 +133,14 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
   const phraseWords = textArray(
     parsed.phrases.map((phrase) => sql`case when numnode(plainto_tsquery(${CONFIG}, ${phrase.join(" ")})) > 0 then plainto_tsquery(${CONFIG}, ${phrase.join(" ")})::text end`),
   );
-  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number; rs: number | null }>`
+  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; u: boolean[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number; rs: number | null }>`
     select q.t::text as t, numnode(q.t) as tn, q.p::text as p, numnode(q.p) as pn,
            (q.t && q.p)::text as a, numnode(q.t && q.p) as an, q.n::text as n, numnode(q.n) as nn,
-           ${perWord} as w, ${stems} as s, ${phraseWords} as pw,
+           ${perWord} as w, ${stems} as s, ${unknown} as u, ${phraseWords} as pw,
            q.nw::text as nw, numnode(q.nw) as nwn, q.np::text as np, numnode(q.np) as npn, ${restShare} as rs
     from (select (${terms}) as t, (${phrases}) as p, (${negative}) as n, (${negativeWords}) as nw, (${negativePhrases}) as np) q`.execute(db);
   const row = rows[0]!;
-  const words = parsed.terms.map((typed, index) => ({ typed, query: row.w[index] ?? null, stem: row.s[index] || null }));
+  const words = parsed.terms.map((typed, index) => ({ typed, query: row.w[index] ?? null, stem: row.s[index] || null, unknown: Boolean(row.u[index]) }));
   return {
     parsed,
     terms: row.tn > 0 ? row.t : null,
@@ -130,6 +154,7 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
     stopWords: words.filter((word) => word.query === null).map((word) => word.typed),
     fuzzyText: parsed.terms.length ? parsed.terms.join(" ") : null,
     restShare: row.rs === null ? null : Number(row.rs),
+    negativeLexemes: row.nwn > 0 ? lexemesOf(row.nw) : null,
   };
 }
 
@@ -206,7 +231,37 @@ export interface TextMatch {
   headHit: Fragment | null;
   /** See CompiledSearch.restShare (exact single-word searches only). */
   restShare: number | null;
+  /** The same match read from song_postings, when it is one word (see PostingsMatch); null otherwise. */
+  postings: PostingsMatch | null;
   fuzzy: boolean;
+}
+
+/**
+ * A one-word search, with or without corrections and exclusions, answered
+ * from song_postings: the songs with one of `lexemes` anywhere, or one of
+ * `corrections` in the title or names; none with an excluded lexeme or phrase.
+ */
+export interface PostingsMatch {
+  lexemes: string[];
+  corrections: string[];
+  negativeLexemes: string[];
+  negativePhrases: string | null;
+}
+
+/** The PostingsMatch of a search, when it is one bare word of plain lexemes, without phrases or excluded prefixes. */
+function postingsMatchOf(compiled: CompiledSearch, corrections: Corrections | null): PostingsMatch | null {
+  if (compiled.words.length !== 1 || compiled.phraseWords.length || compiled.phrases) return null;
+  const word = compiled.words[0];
+  // A prefix of no vocabulary word: no lexemes (the vocabulary holds every plain word of the songs).
+  const lexemes = word.unknown && word.query ? [] : lexemesOf(word.query);
+  if (!lexemes) return null;
+  if (compiled.negativeWords && !compiled.negativeLexemes) return null;
+  return {
+    lexemes,
+    corrections: corrections?.[0] ?? [],
+    negativeLexemes: compiled.negativeLexemes ?? [],
+    negativePhrases: compiled.negativePhrases,
+  };
 }
 
 const TRUE = sql`true`;
@@ -238,7 +293,15 @@ export function textMatch(compiled: CompiledSearch | null, corrections: Correcti
     if (!word.query) return;
     const alternatives = corrections?.[index] ?? [];
     // Vocabulary words are letters and digits only: safe as quoted tsquery lexemes.
-    const head = alternatives.length ? `${word.query} | ${alternatives.map((w) => `'${w}'`).join(" | ")}` : word.query;
+    const spellings = alternatives.map((w) => `'${w}'`).join(" | ");
+    if (alternatives.length && word.unknown) {
+      // The word as typed matches nothing (no vocabulary word starts with it): its corrections
+      // alone, one indexed condition the planner can AND with the other words' bitmaps.
+      parts.push(sql`s.head @@ ${spellings}::tsquery`);
+      rankWords.push(spellings);
+      return;
+    }
+    const head = alternatives.length ? `${word.query} | ${spellings}` : word.query;
     parts.push(alternatives.length ? sql`(s.body @@ ${word.query}::tsquery or s.head @@ ${head}::tsquery)` : sql`s.body @@ ${word.query}::tsquery`);
     rankWords.push(head);
   });
@@ -264,13 +327,14 @@ export function textMatch(compiled: CompiledSearch | null, corrections: Correcti
     : sql`0`;
   // Typo-tolerant: among titles matching the same words, the shortest is the closest spelling
   // ("midnite avenue": Midnight Avenue before Midnight Avenue (Club Remix)).
-  if (corrections) rank = sql`(${rank} + 1.0 / (1 + char_length(s.title_key)))`;
+  if (corrections) rank = sql`(${rank} + 1::float8 / (1 + char_length(s.title_key)))`;
   const headHit = !corrections && rankWords.length ? sql`s.head @@ ${rankWords.map((words) => `(${words})`).join(" | ")}::tsquery` : null;
   return {
     condition: parts.length ? sql.join(parts, sql` and `) : TRUE,
     rank: sql`(${rank})::real`,
     headHit,
     restShare: corrections ? null : compiled.restShare,
+    postings: postingsMatchOf(compiled, corrections),
     fuzzy: corrections !== null,
   };
 }
@@ -467,6 +531,21 @@ function walkedPage(match: TextMatch & { headHit: Fragment }, where: Fragment, o
     order by ${orderBy("relevance", true, "tiers")} limit ${options.limit} offset ${options.offset}`;
 }
 
+/**
+ * The total and every facet, summed from a CTE `combos` of rows (genre,
+ * musical_key, moods, the flag columns f_*, n, bpm_min, bpm_max): each over
+ * the combinations passing every filter but its own.
+ */
+function facetColumnsFromCombos(f: Filters): Fragment {
+  return sql`
+      (select coalesce(sum(s.n), 0)::int from combos s where ${flagsExcept(f, null)}) as total,
+      ${facetJson(sql`select s.genre as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "genre")} group by s.genre`)} as genres,
+      ${facetJson(sql`select mood as value, sum(s.n)::int as count from combos s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)} as moods,
+      ${facetJson(sql`select s.musical_key as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "key")} group by s.musical_key`)} as keys,
+      (select min(s.bpm_min) from combos s where ${flagsExcept(f, "bpm")}) as bpm_min,
+      (select max(s.bpm_max) from combos s where ${flagsExcept(f, "bpm")}) as bpm_max`;
+}
+
 /** The facet columns of a set of rows (alias s) grouped into combinations, and the facets summed from them. */
 function facetsFromCombos(f: Filters, rows: Fragment, flags: Fragment, groupFlags: Fragment[]): { combos: Fragment; columns: Fragment } {
   return {
@@ -475,13 +554,7 @@ function facetsFromCombos(f: Filters, rows: Fragment, flags: Fragment, groupFlag
       from ${rows}
       group by ${sql.join([sql`s.genre`, sql`s.musical_key`, sql`s.moods`, ...groupFlags])}
     )`,
-    columns: sql`
-      (select coalesce(sum(s.n), 0)::int from combos s where ${flagsExcept(f, null)}) as total,
-      ${facetJson(sql`select s.genre as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "genre")} group by s.genre`)} as genres,
-      ${facetJson(sql`select mood as value, sum(s.n)::int as count from combos s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)} as moods,
-      ${facetJson(sql`select s.musical_key as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "key")} group by s.musical_key`)} as keys,
-      (select min(s.bpm_min) from combos s where ${flagsExcept(f, "bpm")}) as bpm_min,
-      (select max(s.bpm_max) from combos s where ${flagsExcept(f, "bpm")}) as bpm_max`,
+    columns: facetColumnsFromCombos(f),
   };
 }
 
@@ -501,6 +574,7 @@ const NO_FACET_COLUMNS = sql`null::json as genres, null::json as moods, null::js
  *    rank and flags, and both the facets and the page (a top-N sort) come from it.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
+  if (match.postings) return searchPostings(db, match.postings, match.fuzzy, query, options);
   const f = facetFilters(query);
   if (walksIndex(match, options)) {
     const page = pageJson(walkedPage(match, allOf(Object.values(f)), options), orderBy(options.sort, true, "p"));
@@ -530,6 +604,98 @@ export async function searchWithText(db: Database, match: TextMatch, query: Cata
   const flagRefs = (Object.keys(f) as FacetName[]).filter((key) => f[key] !== null).map((key) => sql.ref(`s.f_${key}`));
   const facets = facetsFromCombos(f, sql`m s`, flagRefs.length ? sql`, ${sql.join(flagRefs)}` : sql``, flagRefs);
   const { rows } = await sql<StatementRow>`with ${matched}, ${facets.combos} select ${facets.columns}, ${page} as page`.execute(db);
+  return toResult(rows[0]!);
+}
+
+/**
+ * A one-word search from song_postings (PostingsMatch), in one statement:
+ * index-only range scans of the word's postings instead of visiting each
+ * matching song (docs/decisions/0056-postings.md).
+ *
+ *  - Facets: the postings counted per combination (and BPM filter flag), then
+ *    joined to catalog_combos for genre, key and moods, whose filters are
+ *    tested once per combination; summed by facetColumnsFromCombos. A song
+ *    with several of the lexemes (love, lover) is counted once.
+ *  - The page by relevance: the postings index read backwards is each
+ *    lexeme's relevance order (rank, featured, newest), so each lexeme
+ *    yields its first `offset + limit` passing postings and the best of
+ *    those lists are the page (a song's best posting is within its lexeme's
+ *    list whenever the song is within the page). Typo-tolerant ranks (title
+ *    length) and other orders sort the matching songs instead; title and
+ *    duration orders read those two columns from song_search.
+ */
+async function searchPostings(db: Database, match: PostingsMatch, fuzzy: boolean, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
+  const f = facetFilters(query);
+  const lexemes = sql`${match.lexemes}::text[]`;
+  // Postings are aliased s throughout, as facetFilters' conditions (bpm) expect.
+  const conditions: Fragment[] = [];
+  if (match.negativeLexemes.length) {
+    conditions.push(sql`s.song_id not in (select n.song_id from song_postings n where n.word = any (${sql`${match.negativeLexemes}::text[]`}))`);
+  }
+  if (match.negativePhrases) conditions.push(sql`s.song_id not in (${songIdsMatching(match.negativePhrases)})`);
+  const excluded = allOf(conditions);
+  // Genre, key and mood are properties of the combination: the passing combinations, once.
+  const comboFilters = [f.genre, f.key, f.mood].filter((filter): filter is Fragment => filter !== null);
+  const filtered = allOf([f.bpm, comboFilters.length ? sql`s.combo in (select s.id from catalog_combos s where ${allOf(comboFilters)})` : null]);
+  // The matching postings: the lexemes anywhere, the corrections in titles and names. Separate
+  // range scans joined by UNION ALL: an OR of them would visit the table instead of the index alone.
+  const parts: Fragment[] = [];
+  if (match.lexemes.length) parts.push(sql`s.word = any (${lexemes})`);
+  if (match.corrections.length) parts.push(sql`s.word = any (${sql`${match.corrections}::text[]`}) and s.rank > 0`);
+  const matching = (columns: Fragment) =>
+    parts.length
+      ? sql.join(parts.map((part) => sql`(select ${columns} from song_postings s where ${part} and ${excluded})`), sql` union all `)
+      : sql`(select ${columns} from song_postings s where false)`;
+  const several = match.lexemes.length + match.corrections.length > 1;
+
+  // One row per matching song: its rank is its best posting's.
+  const all = sql`s.song_id, s.rank, s.featured, s.created_at, s.combo, s.bpm, s.title_length`;
+  const songs = several
+    ? sql`select s.song_id, max(s.rank) as rank, bool_and(s.featured) as featured, min(s.created_at) as created_at,
+                 min(s.combo) as combo, min(s.bpm) as bpm, min(s.title_length) as title_length
+          from (${matching(all)}) s group by s.song_id`
+    : matching(all);
+  const rank = fuzzy ? sql`(s.rank + 1::float8 / (1 + s.title_length))::real` : sql`s.rank::real`;
+
+  let source: Fragment;
+  if (options.sort === "relevance" && !fuzzy) {
+    const end = options.offset + options.limit;
+    source = sql`select x.song_id as id, max(x.rank)::real as rank, x.featured, x.created_at
+      from unnest(${lexemes}) l(word)
+      cross join lateral (
+        select s.song_id, s.rank, s.featured, s.created_at from song_postings s
+        where s.word = l.word and ${excluded} and ${filtered}
+        order by s.rank desc, s.featured desc, s.created_at desc, s.song_id desc limit ${end}
+      ) x
+      group by x.song_id, x.featured, x.created_at
+      order by ${orderBy("relevance", true, "")} limit ${options.limit} offset ${options.offset}`;
+  } else {
+    const sortColumn = options.sort === "title" ? "title_key" : options.sort === "duration" ? "duration_seconds" : null;
+    source = sql`select s.song_id as id, ${rank} as rank, s.featured, s.created_at, s.bpm ${sortColumn ? sql`, ${sql.ref(`t.${sortColumn}`)}` : sql``}
+      from (${songs}) s ${sortColumn ? sql`join song_search t on t.song_id = s.song_id` : sql``}
+      where ${filtered}
+      order by ${orderBy(options.sort, true, "")} limit ${options.limit} offset ${options.offset}`;
+  }
+  const page = pageJson(source, orderBy(options.sort, true, "p"));
+
+  if (!options.facets) {
+    const { rows } = await sql<StatementRow>`
+      select (select count(*)::int from (${songs}) s where ${filtered}) as total, ${NO_FACET_COLUMNS}, ${page} as page`.execute(db);
+    return toResult(rows[0]!);
+  }
+  // A song's postings share its combination and BPM; when several lexemes may repeat a song, it is counted once.
+  const facetRows = matching(several ? sql`s.song_id, s.combo, s.bpm` : sql`s.combo, s.bpm`);
+  const counted = several ? sql`count(distinct s.song_id)::int` : sql`count(*)::int`;
+  const comboFlags = (["genre", "key", "mood"] as const).filter((name) => f[name] !== null);
+  const combos = sql`combos as (
+      select s.genre, s.musical_key, s.moods
+             ${comboFlags.length ? sql`, ${sql.join(comboFlags.map((name) => sql`coalesce(${f[name]}, false) as ${sql.ref(`f_${name}`)}`))}` : sql``}
+             ${f.bpm ? sql`, g.f_bpm` : sql``}, g.n, g.bpm_min, g.bpm_max
+      from (select s.combo ${f.bpm ? sql`, coalesce(${f.bpm}, false) as f_bpm` : sql``}, ${counted} as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
+            from (${facetRows}) s group by s.combo ${f.bpm ? sql`, 2` : sql``}) g
+      join catalog_combos s on s.id = g.combo
+    )`;
+  const { rows } = await sql<StatementRow>`with ${combos} select ${facetColumnsFromCombos(f)}, ${page} as page`.execute(db);
   return toResult(rows[0]!);
 }
 

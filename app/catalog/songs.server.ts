@@ -78,7 +78,16 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
   };
 
   const exact = textMatch(compiled);
-  let result = exact ? await withSearchPlan(db, false, (tx) => runClamped(tx, exact)) : await runClamped(db, null);
+  // A one-word search read from postings plans well as it is (index-only scans); the GIN paths
+  // need withSearchPlan's settings. A word no vocabulary word starts with matches nothing exactly.
+  const knownToMatchNothing = exact?.postings?.lexemes.length === 0 && !exact.fuzzy;
+  let result = !exact
+    ? await runClamped(db, null)
+    : knownToMatchNothing
+      ? { total: 0, facets: EMPTY_FACETS, rows: [], page: 1, pageCount: 1, fuzzy: false }
+      : exact.postings && !exact.postings.negativePhrases
+        ? await runClamped(db, exact)
+        : await withSearchPlan(db, false, (tx) => runClamped(tx, exact));
 
   if (compiled && result.total < FUZZY_FALLBACK_BELOW) {
     // Few exact matches: let each word also be a title or name word spelt like it (typo tolerance).
@@ -86,7 +95,10 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
       const match = textMatch(compiled, await findCorrections(tx, compiled));
       return match ? runClamped(tx, match) : null;
     });
-    if (widened && widened.total > result.total) result = widened;
+    // Typo-tolerant matches include the exact ones. With none passing the filters either, their
+    // facets still show where the spelt-alike songs are, so the filters can be changed.
+    const hasFacets = (found: typeof result) => found.facets.genres.length + found.facets.moods.length + found.facets.keys.length > 0;
+    if (widened && (widened.total > result.total || (result.total === 0 && hasFacets(widened)))) result = widened;
   }
   return result;
 }

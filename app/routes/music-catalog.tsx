@@ -221,7 +221,7 @@ export default function MusicCatalogRoute() {
                   </select>
                 </div>
               </div>
-              {result.fuzzy && query.search ? (
+              {result.fuzzy && result.total > 0 && query.search ? (
                 <p className={styles.fuzzyNote}>Including songs spelt similarly to “{query.search}”.</p>
               ) : null}
 

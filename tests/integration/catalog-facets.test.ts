@@ -1,7 +1,7 @@
 /**
  * The stored facet counts (catalog_facet_counts and catalog_facet_pairs), the
  * title and name vocabulary (catalog_words), the search projection
- * (song_search) and the per-revision result cache
+ * (song_search), its postings (song_postings) and the per-revision result cache
  * stay exact through every kind of catalogue change; and every combination of
  * filters, with and without text, gives the facets that counting by hand gives.
  */
@@ -115,8 +115,31 @@ async function storedProjection() {
   return rows;
 }
 
+/** song_postings as they should be: a row per word of each catalogue song, ranked by where the word is. */
+async function expectedPostings() {
+  const { rows } = await sql`
+    select u.lexeme as word,
+           (case when u.weights && array['A'] then 3 when u.weights && array['B'] then 1 else 0 end)::int as rank,
+           s.featured, s.created_at, s.id as song_id, c.genre, c.musical_key, c.moods, s.bpm, char_length(s.title)::int as title_length
+    from songs s
+    cross join lateral unnest(s.search_vector) u
+    join catalog_combos c on c.genre = s.genre and c.musical_key = s.musical_key and c.moods = s.moods
+    where s.status = 'catalogue'
+    order by u.lexeme collate "C", s.id`.execute(database.db);
+  return rows;
+}
+
+async function storedPostings() {
+  const { rows } = await sql`
+    select p.word, p.rank::int as rank, p.featured, p.created_at, p.song_id, c.genre, c.musical_key, c.moods, p.bpm, p.title_length
+    from song_postings p join catalog_combos c on c.id = p.combo
+    order by p.word, p.song_id`.execute(database.db);
+  return rows;
+}
+
 async function expectStoredCountsExact() {
   expect(await storedProjection()).toEqual(await expectedProjection());
+  expect(await storedPostings()).toEqual(await expectedPostings());
   expect(await storedFacets()).toEqual(await countedFacets());
   expect(await storedPairs()).toEqual(await countedPairs());
   expect(await storedWords()).toEqual(await countedWords());
@@ -149,6 +172,9 @@ describe("stored facet counts", () => {
 
     await database.db.updateTable("songs").set({ genre: "Folk", moods: ["dark"] }).where("id", "=", b).execute();
     await expectStoredCountsExact();
+    // Featured and BPM are in each posting (its key and its columns).
+    await database.db.updateTable("songs").set({ featured: true, bpm: 97 }).where("id", "=", b).execute();
+    await expectStoredCountsExact();
     await database.db.updateTable("songs").set({ status: "archived" }).where("id", "=", a).execute();
     await database.db.updateTable("songs").set({ status: "catalogue" }).where("id", "=", c).execute();
     await expectStoredCountsExact();
@@ -173,6 +199,7 @@ describe("stored facet counts", () => {
     expect(await storedPairs()).toEqual([]);
     expect(await storedWords()).toEqual([]);
     expect(await storedProjection()).toEqual([]);
+    expect(await storedPostings()).toEqual([]);
   });
 
   it("give the unfiltered listing the same facets as counting", async () => {
@@ -261,7 +288,9 @@ describe("facets of every filter combination", () => {
 
   const names: FilterName[] = ["genre", "mood", "key", "bpm"];
   const subsets = Array.from({ length: 16 }, (_, mask) => names.filter((_, bit) => mask & (1 << bit)));
-  for (const text of [undefined, "night"]) {
+  // One word (postings), two words (the GIN index), a misspelt word (postings of its correction).
+  const readAs: Record<string, string> = { night: "night", "night song": "night song", nigt: "night" };
+  for (const text of [undefined, "night", "night song", "nigt"]) {
     for (const active of subsets) {
       it(`${text ? `"${text}"` : "no text"} with ${active.length ? active.join(" + ") : "no filter"}`, async () => {
         const query = {
@@ -273,7 +302,8 @@ describe("facets of every filter combination", () => {
           pageSize: 100,
         };
         const result = await searchCatalog(database.db, query, { storage, cache: false });
-        const visible = rows.filter((row) => row.status === "catalogue" && (!text || row.title.toLowerCase().includes(text)));
+        const words = text ? readAs[text].split(" ") : [];
+        const visible = rows.filter((row) => row.status === "catalogue" && words.every((word) => row.title.toLowerCase().includes(word)));
         const passingAllBut = (skip: FilterName | null) => visible.filter((row) => active.every((name) => name === skip || passes(row, name)));
 
         const matching = passingAllBut(null);
@@ -324,5 +354,89 @@ describe("a broad word's pages", () => {
       pages.push(...result.songs.map((s) => s.title));
     }
     expect(pages).toEqual(expected);
+  });
+});
+
+describe("a word that is the start of several (postings of two lexemes)", () => {
+  // "love" is a prefix: it finds love and lover, and a song with both is one match, counted once in
+  // every facet, ranked by its best place (title 3, credit name 1, elsewhere 0).
+  const now = Date.now();
+  const genres = ["Pop", "Rock", "Soul", "Folk"];
+  const songs = Array.from({ length: 40 }, (_, i) => ({
+    title: i % 5 === 0 ? `Lover Street ${i}` : i % 5 === 1 ? `Love Line ${i}` : `Plain ${i}`,
+    lyrics: i % 3 === 0 ? "love and lover" : i % 3 === 1 ? "a lover only" : "nothing",
+    writer: i % 7 === 0 ? "Lover Mane" : "Ellie Hart",
+    genre: genres[(i * 7) % 4],
+    moods: i % 2 ? ["warm", "dreamy"] : ["dark"],
+    bpm: 80 + ((i * 11) % 60),
+    featured: i % 6 === 0,
+    createdAt: new Date(now - ((i * 17) % 40) * 60_000),
+  }));
+  const rankOf = (s: (typeof songs)[number]) => (/^Love/.test(s.title) ? 3 : s.writer.startsWith("Lover") ? 1 : 0);
+  const matches = (s: (typeof songs)[number]) => rankOf(s) > 0 || s.lyrics !== "nothing";
+  const byRelevance = (a: (typeof songs)[number], b: (typeof songs)[number]) =>
+    rankOf(b) - rankOf(a) || Number(b.featured) - Number(a.featured) || b.createdAt.getTime() - a.createdAt.getTime();
+  const tally = (values: string[]) => {
+    const counts = new Map<string, number>();
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  };
+
+  beforeAll(async () => {
+    await database.db.deleteFrom("songs").execute();
+    await database.db.transaction().execute(async (tx) => {
+      for (const s of songs) {
+        await insertSongRecord(
+          tx,
+          song(s.title, {
+            lyrics: s.lyrics,
+            genre: s.genre,
+            moods: s.moods,
+            bpm: s.bpm,
+            featured: s.featured,
+            createdAt: s.createdAt,
+            credits: [{ memberId: null, name: s.writer, role: "writer", split: 100 }],
+          }),
+        );
+      }
+    });
+  });
+
+  async function allPages(query: Parameters<typeof searchCatalog>[1]) {
+    const titles: string[] = [];
+    let first: Awaited<ReturnType<typeof searchCatalog>> | undefined;
+    for (let page = 1; ; page++) {
+      const result = await searchCatalog(database.db, { ...query, page, pageSize: 7 }, { storage, cache: false });
+      first ??= result;
+      titles.push(...result.songs.map((s) => s.title));
+      if (page >= result.pageCount) break;
+    }
+    return { first: first!, titles };
+  }
+
+  it("finds each song once, in relevance order across pages, with facets counting it once", async () => {
+    const expected = songs.filter(matches).sort(byRelevance);
+    const { first, titles } = await allPages({ search: "love" });
+    expect(first.total).toBe(expected.length);
+    expect(titles).toEqual(expected.map((s) => s.title));
+    expect(first.facets.genres).toEqual(tally(expected.map((s) => s.genre)));
+    expect(first.facets.moods).toEqual(tally(expected.flatMap((s) => s.moods)));
+    expect(first.facets.bpm).toEqual({ min: Math.min(...expected.map((s) => s.bpm)), max: Math.max(...expected.map((s) => s.bpm)) });
+  });
+
+  it("applies filters and exclusions to the same postings", async () => {
+    const filtered = songs.filter((s) => matches(s) && s.genre === "Rock" && s.bpm >= 90 && s.bpm <= 130).sort(byRelevance);
+    const { first, titles } = await allPages({ search: "love", genre: "rock", bpmMin: 90, bpmMax: 130 });
+    expect(first.total).toBe(filtered.length);
+    expect(titles).toEqual(filtered.map((s) => s.title));
+    // Genre leaves out its own filter: every genre of the matches within the BPM range.
+    expect(first.facets.genres).toEqual(tally(songs.filter((s) => matches(s) && s.bpm >= 90 && s.bpm <= 130).map((s) => s.genre)));
+
+    const withoutStreets = songs.filter((s) => matches(s) && !s.title.includes("Street")).sort(byRelevance);
+    const excluded = await allPages({ search: "love -street" });
+    expect(excluded.titles).toEqual(withoutStreets.map((s) => s.title));
+
+    const newest = songs.filter(matches).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    expect((await allPages({ search: "love", sort: "newest" })).titles).toEqual(newest.map((s) => s.title));
   });
 });

@@ -202,6 +202,27 @@ export interface SongSearchTable {
   body: string;
 }
 
+/** Each distinct (genre, key, moods) of the catalogue, numbered for song_postings (kept by triggers). */
+export interface CatalogCombosTable {
+  id: Generated<number>;
+  genre: string;
+  musical_key: string;
+  moods: string[];
+}
+
+/** One row per (word, catalogue song) with what a one-word search reads of the song (kept by triggers). */
+export interface SongPostingsTable {
+  word: string;
+  /** 3: the word is in the title; 1: in a credit name only; 0: elsewhere. */
+  rank: number;
+  featured: boolean;
+  created_at: Timestamp;
+  song_id: string;
+  combo: number;
+  bpm: number;
+  title_length: number;
+}
+
 export interface DB {
   "auth.sessions": AuthSessionsTable;
   "auth.refresh_tokens": AuthRefreshTokensTable;
@@ -220,4 +241,6 @@ export interface DB {
   catalog_facet_pairs: CatalogFacetPairsTable;
   catalog_words: CatalogWordsTable;
   song_search: SongSearchTable;
+  catalog_combos: CatalogCombosTable;
+  song_postings: SongPostingsTable;
 }
