@@ -1,16 +1,18 @@
 /**
  * The catalogue search engine (docs/decisions/0051-catalogue-search-engine.md,
- * amended by 0055-search-at-scale.md).
+ * amended by 0055-search-at-scale.md and 0056-postings.md).
  *
  *  1. The search box is parsed (search-query.ts) and compiled by Postgres:
  *     words stemmed, prefixes expanded to the vocabulary's words
  *     (catalog_words), "phrases" in order, -exclusions.
- *  2. Text searches read song_search, a narrow trigger-kept copy of each
+ *  2. One bare word (the most common search, and the broadest) is read from
+ *     song_postings: index-only range scans per lexeme (searchPostings).
+ *  3. Other text searches read song_search, a narrow trigger-kept copy of each
  *     catalogue song: its words without positions (GIN), facet and sort
  *     columns. Phrases and phrase exclusions are checked on songs.search_vector.
- *  3. When that finds fewer than FUZZY_FALLBACK_BELOW songs, each word may also
+ *  4. When that finds fewer than FUZZY_FALLBACK_BELOW songs, each word may also
  *     be a title or name word spelt like it (findCorrections, on the vocabulary).
- *  4. Facets: each leaves out its own filter (see CatalogFacets). Text searches
+ *  5. Facets: each leaves out its own filter (see CatalogFacets). Text searches
  *     count them in one pass over the matches; listings without text read
  *     stored counts (catalog_facet_counts, catalog_facet_pairs) for up to two
  *     filters and count the songs beyond that.

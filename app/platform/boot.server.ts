@@ -14,18 +14,25 @@ import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
 import { DEMO_ACCOUNTS } from "../demo/accounts";
 import { startRateLimitCleanup } from "./rate-limit.server";
 import { pruneSessionClocks } from "../auth/session-activity.server";
+import { catalogRevision } from "../catalog/search-cache.server";
+import { startEmbeddedMaintenance } from "./db/embedded-maintenance.server";
 
 /**
  * Expired rate-limit rows and clocks of sessions past any absolute timeout are
- * swept every 5 minutes (SPEC §9); the sweep stops when the database closes.
+ * swept every 5 minutes (SPEC §9); the embedded database is vacuumed and
+ * analysed as autovacuum would (embedded-maintenance.server.ts). Both stop
+ * when the database closes.
  */
-function startAuthHousekeeping(database: OpenDatabase, env: Env) {
-  const stop = startRateLimitCleanup(database.db, {
+function startHousekeeping(database: OpenDatabase, env: Env) {
+  const stopCleanup = startRateLimitCleanup(database.db, {
     extra: (db) => pruneSessionClocks(db, env.SESSION_ABSOLUTE_TIMEOUT_MS),
   });
+  // The catalogue is what grows and what the heavy queries read: re-analyse when it changes.
+  const stopMaintenance = startEmbeddedMaintenance(database, { changed: catalogRevision });
   const close = database.close.bind(database);
   database.close = async () => {
-    stop();
+    stopCleanup();
+    stopMaintenance();
     await close();
   };
 }
@@ -76,7 +83,7 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   }
   if (demoPassword) announceDemoCredentials(env.dataDir, demoPassword, log);
 
-  startAuthHousekeeping(database, env);
+  startHousekeeping(database, env);
   const runtime: Runtime = { env, database, sessionSecret, demoPassword };
   setRuntime(runtime);
   return runtime;

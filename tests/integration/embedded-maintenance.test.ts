@@ -1,0 +1,96 @@
+/**
+ * The embedded database's stand-in for autovacuum: VACUUM ANALYZE at start,
+ * then again only when the catalogue revision moves. Always on PGlite (the
+ * only database it acts on); on PostgreSQL it does nothing.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertSongRecord } from "~/catalog/song-records.server";
+import { catalogRevision } from "~/catalog/search-cache.server";
+import { openDatabase, type OpenDatabase } from "~/platform/db/connect.server";
+import { startEmbeddedMaintenance } from "~/platform/db/embedded-maintenance.server";
+import { runMigrations } from "~/platform/db/migrate.server";
+
+let database: OpenDatabase;
+
+const song = (title: string) => ({
+  title,
+  genre: "Pop",
+  moods: ["warm"],
+  bpm: 100,
+  musicalKey: "C major",
+  durationSeconds: 60,
+  audioPath: `x/${title}.wav`,
+  credits: [{ memberId: null, name: "Ellie Hart", role: "writer" as const, split: 100 }],
+});
+
+/** What VACUUM and ANALYZE leave on song_postings: pages marked all-visible, and a row estimate. */
+async function postingsState() {
+  const { rows } = await sql<{ allVisible: number; estimate: number; vacuums: number }>`
+    select c.relallvisible::int as "allVisible", c.reltuples::int as estimate, s.vacuum_count::int as vacuums
+    from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    where c.relname = 'song_postings'`.execute(database.db);
+  return rows[0]!;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting for maintenance");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory://" });
+  await runMigrations(database, { includeLocalAuth: true });
+  await database.db.transaction().execute(async (tx) => {
+    for (let i = 0; i < 30; i++) await insertSongRecord(tx, song(`Harbour Lights ${i}`));
+  });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("embedded database maintenance", () => {
+  it("vacuums and analyses at start, then only after the catalogue changes", async () => {
+    const before = await postingsState();
+    expect(before.vacuums).toBe(0);
+    expect(before.allVisible).toBe(0); // never vacuumed: index-only scans would visit every page
+    expect(before.estimate).toBeLessThan(0); // never analysed
+
+    const stop = startEmbeddedMaintenance(database, { changed: catalogRevision, intervalMs: 30 });
+    try {
+      await waitFor(async () => (await postingsState()).vacuums >= 1);
+      const first = await postingsState();
+      expect(first.allVisible).toBeGreaterThan(0);
+      expect(first.estimate).toBeGreaterThan(30); // a few postings per song
+
+      // Several intervals without a change: no further run.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await postingsState()).vacuums).toBe(first.vacuums);
+
+      await database.db.transaction().execute((tx) => insertSongRecord(tx, song("Velvet Morning")));
+      await waitFor(async () => (await postingsState()).vacuums > first.vacuums);
+    } finally {
+      stop();
+    }
+  });
+
+  it("leaves PostgreSQL to its own autovacuum", async () => {
+    let asked = 0;
+    const stop = startEmbeddedMaintenance(
+      { ...database, kind: "postgres" },
+      {
+        changed: async () => {
+          asked += 1;
+          return asked;
+        },
+        intervalMs: 10,
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    stop();
+    expect(asked).toBe(0);
+  });
+});
