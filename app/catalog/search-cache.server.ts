@@ -10,7 +10,7 @@
  * that is not in the database. Signed URLs are never cached (they are made per
  * answer).
  */
-import type { Database } from "~/platform/db/connect.server";
+import type { Database, OpenDatabase } from "~/platform/db/connect.server";
 import type { SearchRows } from "./search.server";
 
 const MAX_ENTRIES = 500;
@@ -32,9 +32,43 @@ function cacheOf(db: Database): Map<string, Entry> {
   return entries;
 }
 
+// Revisions kept in memory, for databases this process alone writes to (followCatalogRevision).
+const followed = new WeakMap<Database, { revision: number }>();
+
+/** The catalogue's current revision: from memory when followed, else one indexed read. */
 export async function catalogRevision(db: Database): Promise<number> {
+  const known = followed.get(db);
+  if (known) return known.revision;
+  return readRevision(db);
+}
+
+async function readRevision(db: Database): Promise<number> {
   const row = await db.selectFrom("catalog_revision").select("revision").executeTakeFirst();
   return Number(row?.revision ?? 0);
+}
+
+/**
+ * Keeps the revision of an embedded database in memory, moved by its NOTIFY
+ * catalog_revision (every bump announces the new value; PGlite delivers it
+ * with the commit, before any later query), so requests stop paying a query
+ * for it: about 1.4 ms of the server's CPU per catalogue request on PGlite.
+ * PostgreSQL is shared by several servers and delivers notifications
+ * asynchronously: there the revision is read per request. Returns a function
+ * that stops following.
+ */
+export async function followCatalogRevision(database: OpenDatabase): Promise<() => Promise<void>> {
+  if (database.kind !== "pglite" || !database.listen) return async () => undefined;
+  const state = { revision: 0 };
+  // Subscribe before reading, so no bump falls between the two.
+  const unlisten = await database.listen("catalog_revision", (payload) => {
+    state.revision = Number(payload);
+  });
+  state.revision = await readRevision(database.db);
+  followed.set(database.db, state);
+  return async () => {
+    followed.delete(database.db);
+    await unlisten();
+  };
 }
 
 export function readCached(db: Database, key: string, revision: number): Entry["value"] | undefined {

@@ -14,7 +14,7 @@ import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
 import { DEMO_ACCOUNTS } from "../demo/accounts";
 import { startRateLimitCleanup } from "./rate-limit.server";
 import { pruneSessionClocks } from "../auth/session-activity.server";
-import { catalogRevision } from "../catalog/search-cache.server";
+import { catalogRevision, followCatalogRevision } from "../catalog/search-cache.server";
 import { startEmbeddedMaintenance } from "./db/embedded-maintenance.server";
 
 /**
@@ -84,6 +84,12 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   if (demoPassword) announceDemoCredentials(env.dataDir, demoPassword, log);
 
   startHousekeeping(database, env);
+  const unfollow = await followCatalogRevision(database);
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await unfollow();
+    await close();
+  };
   const runtime: Runtime = { env, database, sessionSecret, demoPassword };
   setRuntime(runtime);
   return runtime;

@@ -21,6 +21,12 @@ export interface OpenDatabase {
    * servers from migrating at once.
    */
   withExclusiveScripts<T>(fn: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Embedded only: calls `onPayload` for each NOTIFY on `channel`. PGlite has
+   * one session, so a notification arrives with the commit that raised it,
+   * before any later query; resolves to an unsubscribe function.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -98,6 +104,7 @@ async function openPGlite(dataDir: string, lock: boolean): Promise<OpenDatabase>
           }),
         );
       },
+      listen: (channel, onPayload) => pglite.listen(channel, onPayload),
       close: async () => {
         await db.destroy();
         dirLock?.release();
