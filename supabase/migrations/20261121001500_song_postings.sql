@@ -45,10 +45,27 @@ create or replace function public.song_posting_rank(lexeme text, head text[], ti
 language sql immutable parallel safe
 as $$ select (case when lexeme = any (title) then 3 when lexeme = any (head) then 1 else 0 end)::smallint $$;
 
+-- Adds the combinations and postings of these song_search rows (the triggers
+-- and the backfill below).
+create or replace function public.song_postings_add(ids uuid[]) returns void
+language sql as $$
+  insert into public.catalog_combos (genre, musical_key, moods)
+  select distinct n.genre, n.musical_key, n.moods from public.song_search n where n.song_id = any (ids)
+  on conflict do nothing;
+  insert into public.song_postings (word, rank, featured, created_at, song_id, combo, bpm, title_length)
+  select w.lexeme, public.song_posting_rank(w.lexeme, a.head, a.title), n.featured, n.created_at, n.song_id, c.id, n.bpm, char_length(n.title_key)
+  from public.song_search n
+  join public.catalog_combos c on c.genre = n.genre and c.musical_key = n.musical_key and c.moods = n.moods
+  cross join lateral (select tsvector_to_array(n.head) as head, tsvector_to_array(n.title_words) as title) a
+  cross join lateral unnest(tsvector_to_array(n.body)) w(lexeme)
+  where n.song_id = any (ids);
+$$;
+
 -- Removes the postings of old song_search rows and adds those of new ones.
 -- One function for the three triggers: a branch reads only the transition
 -- tables its operation has (PL/pgSQL plans each statement when it first runs).
--- A delete names every key column, so each posting is one index probe.
+-- A delete names every key column, so each posting is one index probe; the
+-- old rows are gone from song_search by now, so it reads the transition table.
 create or replace function public.song_postings_sync() returns trigger
 language plpgsql as $$
 begin
@@ -61,15 +78,7 @@ begin
       and p.featured = o.featured and p.created_at = o.created_at and p.song_id = o.song_id;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into public.catalog_combos (genre, musical_key, moods)
-    select distinct n.genre, n.musical_key, n.moods from new_rows n
-    on conflict do nothing;
-    insert into public.song_postings (word, rank, featured, created_at, song_id, combo, bpm, title_length)
-    select w.lexeme, public.song_posting_rank(w.lexeme, a.head, a.title), n.featured, n.created_at, n.song_id, c.id, n.bpm, char_length(n.title_key)
-    from new_rows n
-    join public.catalog_combos c on c.genre = n.genre and c.musical_key = n.musical_key and c.moods = n.moods
-    cross join lateral (select tsvector_to_array(n.head) as head, tsvector_to_array(n.title_words) as title) a
-    cross join lateral unnest(tsvector_to_array(n.body)) w(lexeme);
+    perform public.song_postings_add(array(select n.song_id from new_rows n));
   end if;
   return null;
 end
@@ -91,13 +100,4 @@ create trigger song_search_postings_delete after delete on public.song_search
   for each statement execute function public.song_postings_sync();
 
 -- Songs stored before this migration.
-insert into public.catalog_combos (genre, musical_key, moods)
-select distinct genre, musical_key, moods from public.song_search
-on conflict do nothing;
-insert into public.song_postings (word, rank, featured, created_at, song_id, combo, bpm, title_length)
-select w.lexeme, public.song_posting_rank(w.lexeme, a.head, a.title), n.featured, n.created_at, n.song_id, c.id, n.bpm, char_length(n.title_key)
-from public.song_search n
-join public.catalog_combos c on c.genre = n.genre and c.musical_key = n.musical_key and c.moods = n.moods
-cross join lateral (select tsvector_to_array(n.head) as head, tsvector_to_array(n.title_words) as title) a
-cross join lateral unnest(tsvector_to_array(n.body)) w(lexeme)
-on conflict do nothing;
+select public.song_postings_add(array(select song_id from public.song_search));

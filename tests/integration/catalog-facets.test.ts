@@ -15,22 +15,12 @@ import { searchCatalog } from "~/catalog/songs.server";
 import { catalogRevision } from "~/catalog/search-cache.server";
 import { LocalStorage } from "~/platform/storage/local.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { newSong as song } from "../support/songs";
 
 let database: TestDatabase;
 let storage: LocalStorage;
 let root: string;
 
-const song = (title: string, extra: Partial<NewSong> = {}): NewSong => ({
-  title,
-  genre: "Pop",
-  moods: ["warm"],
-  bpm: 100,
-  musicalKey: "C major",
-  durationSeconds: 60,
-  audioPath: `x/${title}.wav`,
-  credits: [{ memberId: null, name: "Ellie Hart", role: "writer", split: 100 }],
-  ...extra,
-});
 
 async function insert(...songs: NewSong[]): Promise<string[]> {
   return database.db.transaction().execute(async (tx) => {

@@ -10,19 +10,10 @@ import { insertSongRecord } from "~/catalog/song-records.server";
 import { catalogRevision, followCatalogRevision } from "~/catalog/search-cache.server";
 import { openDatabase, type OpenDatabase } from "~/platform/db/connect.server";
 import { runMigrations } from "~/platform/db/migrate.server";
+import { newSong as song } from "../support/songs";
 
 let database: OpenDatabase;
 
-const song = (title: string) => ({
-  title,
-  genre: "Pop",
-  moods: ["warm"],
-  bpm: 100,
-  musicalKey: "C major",
-  durationSeconds: 60,
-  audioPath: `x/${title}.wav`,
-  credits: [{ memberId: null, name: "Ellie Hart", role: "writer" as const, split: 100 }],
-});
 
 async function storedRevision() {
   const { rows } = await sql<{ revision: number }>`select revision::int as revision from catalog_revision`.execute(database.db);

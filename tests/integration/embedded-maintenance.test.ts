@@ -10,19 +10,10 @@ import { catalogRevision } from "~/catalog/search-cache.server";
 import { openDatabase, type OpenDatabase } from "~/platform/db/connect.server";
 import { startEmbeddedMaintenance } from "~/platform/db/embedded-maintenance.server";
 import { runMigrations } from "~/platform/db/migrate.server";
+import { newSong as song } from "../support/songs";
 
 let database: OpenDatabase;
 
-const song = (title: string) => ({
-  title,
-  genre: "Pop",
-  moods: ["warm"],
-  bpm: 100,
-  musicalKey: "C major",
-  durationSeconds: 60,
-  audioPath: `x/${title}.wav`,
-  credits: [{ memberId: null, name: "Ellie Hart", role: "writer" as const, split: 100 }],
-});
 
 /** What VACUUM and ANALYZE leave on song_postings: pages marked all-visible, and a row estimate. */
 async function postingsState() {
