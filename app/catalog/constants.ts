@@ -34,3 +34,15 @@ export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Number of waveform bars stored per song. */
 export const WAVEFORM_PEAKS = 200;
+
+/** The catalogue's tables, and those kept from them by triggers: what grows with it, and what searches read. */
+export const CATALOGUE_TABLES = [
+  "songs",
+  "song_credits",
+  "song_search",
+  "song_postings",
+  "catalog_combos",
+  "catalog_words",
+  "catalog_facet_counts",
+  "catalog_facet_pairs",
+] as const;

@@ -63,7 +63,9 @@ export async function followCatalogRevision(database: OpenDatabase): Promise<() 
   const unlisten = await database.listen("catalog_revision", (payload) => {
     state.revision = Number(payload);
   });
-  state.revision = await readRevision(database.db);
+  // A bump notified while this read was answered is the newer value; the revision only rises.
+  const stored = await readRevision(database.db);
+  state.revision = Math.max(state.revision, stored);
   followed.set(database.db, state);
   return async () => {
     followed.delete(database.db);

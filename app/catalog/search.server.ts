@@ -43,8 +43,8 @@ export interface CompiledSearch {
   negativePhrases: string | null;
   /**
    * Each bare word: its tsquery text (null for a stop word), its stem (for
-   * typo tolerance), and whether it is a prefix no word of the vocabulary
-   * starts with (its query matches no title, name or lyric word).
+   * typo tolerance), and whether it is a prefix no word of any catalogue song
+   * starts with (its query matches nothing).
    */
   words: { typed: string; query: string | null; stem: string | null; unknown: boolean }[];
   /** Bare words that full text ignores ("the", "down"): matched as whole words of titles when nothing else is asked. */
@@ -82,6 +82,15 @@ function combine(parts: Fragment[], operator: "&&" | "||"): Fragment {
   return parts.length ? sql.join(parts, sql.raw(` ${operator} `)) : sql`''::tsquery`;
 }
 
+/**
+ * `column` starts with `prefix`, as a range a b-tree on a "C"-collated column
+ * reads (catalog_words, song_postings). LIKE would only use the index for a
+ * pattern known when the statement is planned; prefixes here are computed in
+ * the statement (stems). U+10FFFF is the greatest character, so every word
+ * with the prefix sorts below prefix || U+10FFFF.
+ */
+const startsWith = (column: Fragment, prefix: Fragment): Fragment => sql`(${column} >= ${prefix} and ${column} < ${prefix} || chr(1114111))`;
+
 /** The stem of one typed word, as the search documents hold it ('' for a stop word). */
 const stemOf = (term: string): Fragment => sql`array_to_string(tsvector_to_array(to_tsvector(${CONFIG}, ${term})), ' ')`;
 
@@ -111,7 +120,7 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
       const stem = stemOf(term);
       return sql`case when numnode(${query}) > 0 then coalesce(
           (select case when count(*) between 1 and ${PREFIX_MAX_EXPANSIONS} then string_agg(quote_literal(x.word), ' | ' order by x.word) end
-             from (select w.word from catalog_words w where w.word like ${stem} || '%' limit ${PREFIX_MAX_EXPANSIONS + 1}) x),
+             from (select w.word from catalog_words w where ${startsWith(sql`w.word`, stem)} order by w.word limit ${PREFIX_MAX_EXPANSIONS + 1}) x),
           (${query})::text) end`;
     }),
   );
@@ -119,7 +128,11 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
   const unknown = parsed.terms.length
     ? sql`array[${sql.join(
         parsed.terms.map((term) =>
-          [...term].length < PREFIX_MIN_LENGTH ? sql`false` : sql`not exists (select 1 from catalog_words w where w.word like ${stemOf(term)} || '%')`,
+          // Postings hold every lexeme of the catalogue (the vocabulary only plain words), so
+          // "www" still finds www.example.com in a lyric by the prefix match.
+          [...term].length < PREFIX_MIN_LENGTH
+            ? sql`false`
+            : sql`not exists (select 1 from song_postings p where ${startsWith(sql`p.word`, stemOf(term))})`,
         ),
       )}]::boolean[]`
     : sql`'{}'::boolean[]`;
@@ -129,7 +142,7 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
   const restShare = single
     ? sql`(select (sum(x.songs) - sum(x.title_songs))::float8 / nullif((select c.count from catalog_facet_counts c where c.facet = 'total' and c.value = 'catalogue'), 0)
          from (select w.songs, w.title_songs from catalog_words w
-               where w.word like ${stemOf(parsed.terms[0])} || '%'
+               where ${startsWith(sql`w.word`, stemOf(parsed.terms[0]))}
                limit ${PREFIX_MAX_EXPANSIONS + 1}) x)`
     : sql`null::float8`;
   const phraseWords = textArray(
@@ -198,7 +211,7 @@ export async function findCorrections(db: Database, compiled: CompiledSearch): P
   const { rows } = await sql<{ n: number; words: string[] | null }>`
     select t.n::int as n,
       case when char_length(t.typed) < ${PREFIX_MIN_LENGTH}
-        then array(select w.word from catalog_words w where w.word like t.typed || '%' and w.word <> t.typed and w.title_songs > 0
+        then array(select w.word from catalog_words w where ${startsWith(sql`w.word`, sql`t.typed`)} and w.word <> t.typed and w.title_songs > 0
                    order by w.songs desc, w.word limit ${FUZZY_MAX_CORRECTIONS})
         else array(
           select c.word from (
@@ -254,7 +267,7 @@ export interface PostingsMatch {
 function postingsMatchOf(compiled: CompiledSearch, corrections: Corrections | null): PostingsMatch | null {
   if (compiled.words.length !== 1 || compiled.phraseWords.length || compiled.phrases) return null;
   const word = compiled.words[0];
-  // A prefix of no vocabulary word: no lexemes (the vocabulary holds every plain word of the songs).
+  // A prefix of no catalogue song's word: no lexemes.
   const lexemes = word.unknown && word.query ? [] : lexemesOf(word.query);
   if (!lexemes) return null;
   if (compiled.negativeWords && !compiled.negativeLexemes) return null;

@@ -78,16 +78,7 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
   };
 
   const exact = textMatch(compiled);
-  // A one-word search read from postings plans well as it is (index-only scans); the GIN paths
-  // need withSearchPlan's settings. A word no vocabulary word starts with matches nothing exactly.
-  const knownToMatchNothing = exact?.postings?.lexemes.length === 0 && !exact.fuzzy;
-  let result = !exact
-    ? await runClamped(db, null)
-    : knownToMatchNothing
-      ? { total: 0, facets: EMPTY_FACETS, rows: [], page: 1, pageCount: 1, fuzzy: false }
-      : exact.postings && !exact.postings.negativePhrases
-        ? await runClamped(db, exact)
-        : await withSearchPlan(db, false, (tx) => runClamped(tx, exact));
+  let result = await runExact(exact);
 
   if (compiled && result.total < FUZZY_FALLBACK_BELOW) {
     // Few exact matches: let each word also be a title or name word spelt like it (typo tolerance).
@@ -95,12 +86,28 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
       const match = textMatch(compiled, await findCorrections(tx, compiled));
       return match ? runClamped(tx, match) : null;
     });
-    // Typo-tolerant matches include the exact ones. With none passing the filters either, their
-    // facets still show where the spelt-alike songs are, so the filters can be changed.
-    const hasFacets = (found: typeof result) => found.facets.genres.length + found.facets.moods.length + found.facets.keys.length > 0;
-    if (widened && (widened.total > result.total || (result.total === 0 && hasFacets(widened)))) result = widened;
+    // Typo-tolerant matches include the exact ones, so they replace them when they find more; or
+    // when neither passes the filters and only they have facets ("nigt" filtered to nothing):
+    // those show where the spelt-alike songs are, so the filters can be changed.
+    if (widened && (widened.total > result.total || (result.total === 0 && !hasFacets(result) && hasFacets(widened)))) result = widened;
   }
   return result;
+
+  async function runExact(match: TextMatch | null) {
+    if (!match) return runClamped(db, null);
+    // A word that no word of the catalogue starts with matches nothing exactly.
+    if (match.postings?.lexemes.length === 0) return { total: 0, facets: EMPTY_FACETS, rows: [], page: 1, pageCount: 1, fuzzy: false };
+    // Postings are read by index-only scans, which plan well as they are; the GIN paths need
+    // withSearchPlan's settings, as do excluded phrases (checked on songs' GIN index).
+    if (match.postings && !match.postings.negativePhrases) return runClamped(db, match);
+    return withSearchPlan(db, false, (tx) => runClamped(tx, match));
+  }
+  return result;
+}
+
+function hasFacets(found: { facets: CatalogResult["facets"] }): boolean {
+  const { genres, moods, keys, bpm } = found.facets;
+  return genres.length + moods.length + keys.length > 0 || bpm.min !== null;
 }
 
 async function summaries(rows: PageRow[], store: StoragePort | undefined): Promise<SongSummary[]> {

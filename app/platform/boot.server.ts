@@ -16,6 +16,7 @@ import { startRateLimitCleanup } from "./rate-limit.server";
 import { pruneSessionClocks } from "../auth/session-activity.server";
 import { catalogRevision, followCatalogRevision } from "../catalog/search-cache.server";
 import { startEmbeddedMaintenance } from "./db/embedded-maintenance.server";
+import { CATALOGUE_TABLES } from "../catalog/constants";
 
 /**
  * Expired rate-limit rows and clocks of sessions past any absolute timeout are
@@ -28,11 +29,11 @@ function startHousekeeping(database: OpenDatabase, env: Env) {
     extra: (db) => pruneSessionClocks(db, env.SESSION_ABSOLUTE_TIMEOUT_MS),
   });
   // The catalogue is what grows and what the heavy queries read: re-analyse when it changes.
-  const stopMaintenance = startEmbeddedMaintenance(database, { changed: catalogRevision });
+  const stopMaintenance = startEmbeddedMaintenance(database, { tables: CATALOGUE_TABLES, changed: catalogRevision });
   const close = database.close.bind(database);
   database.close = async () => {
     stopCleanup();
-    stopMaintenance();
+    await stopMaintenance();
     await close();
   };
 }

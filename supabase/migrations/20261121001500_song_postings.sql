@@ -29,7 +29,9 @@ create table if not exists public.song_postings (
   featured boolean not null,
   created_at timestamptz not null,
   song_id uuid not null,
-  combo integer not null references public.catalog_combos (id),
+  -- catalog_combos.id; no foreign key: combinations are never deleted, and a
+  -- key check per posting would slow every catalogue write for nothing.
+  combo integer not null,
   bpm integer not null,
   title_length integer not null,
   -- Read backwards, a word's postings come in relevance order (rank, featured,
@@ -49,8 +51,11 @@ as $$ select (case when lexeme = any (title) then 3 when lexeme = any (head) the
 -- and the backfill below).
 create or replace function public.song_postings_add(ids uuid[]) returns void
 language sql as $$
+  -- "where not exists" first, so known combinations do not use up identity values.
   insert into public.catalog_combos (genre, musical_key, moods)
-  select distinct n.genre, n.musical_key, n.moods from public.song_search n where n.song_id = any (ids)
+  select distinct n.genre, n.musical_key, n.moods from public.song_search n
+  where n.song_id = any (ids)
+    and not exists (select 1 from public.catalog_combos c where c.genre = n.genre and c.musical_key = n.musical_key and c.moods = n.moods)
   on conflict do nothing;
   insert into public.song_postings (word, rank, featured, created_at, song_id, combo, bpm, title_length)
   select w.lexeme, public.song_posting_rank(w.lexeme, a.head, a.title), n.featured, n.created_at, n.song_id, c.id, n.bpm, char_length(n.title_key)
@@ -66,6 +71,9 @@ $$;
 -- tables its operation has (PL/pgSQL plans each statement when it first runs).
 -- A delete names every key column, so each posting is one index probe; the
 -- old rows are gone from song_search by now, so it reads the transition table.
+-- It recomputes each posting's rank with song_posting_rank: a change to that
+-- function must rebuild song_postings (truncate, then song_postings_add for
+-- every song_search row), or deletes would miss the postings ranked before.
 create or replace function public.song_postings_sync() returns trigger
 language plpgsql as $$
 begin
@@ -98,6 +106,19 @@ drop trigger if exists song_search_postings_delete on public.song_search;
 create trigger song_search_postings_delete after delete on public.song_search
   referencing old table as old_rows
   for each statement execute function public.song_postings_sync();
+
+-- Emptying song_search (truncate songs cascade, in resets) empties the postings.
+create or replace function public.song_postings_truncate() returns trigger
+language plpgsql as $$
+begin
+  truncate public.song_postings;
+  return null;
+end
+$$;
+
+drop trigger if exists song_search_postings_truncate on public.song_search;
+create trigger song_search_postings_truncate after truncate on public.song_search
+  for each statement execute function public.song_postings_truncate();
 
 -- Songs stored before this migration.
 select public.song_postings_add(array(select song_id from public.song_search));

@@ -11,6 +11,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSongRecord, type NewSong } from "~/catalog/song-records.server";
+import { compileSearch, textMatch } from "~/catalog/search.server";
 import { searchCatalog } from "~/catalog/songs.server";
 import { catalogRevision } from "~/catalog/search-cache.server";
 import { LocalStorage } from "~/platform/storage/local.server";
@@ -20,7 +21,6 @@ import { newSong as song } from "../support/songs";
 let database: TestDatabase;
 let storage: LocalStorage;
 let root: string;
-
 
 async function insert(...songs: NewSong[]): Promise<string[]> {
   return database.db.transaction().execute(async (tx) => {
@@ -110,10 +110,9 @@ async function expectedPostings() {
   const { rows } = await sql`
     select u.lexeme as word,
            (case when u.weights && array['A'] then 3 when u.weights && array['B'] then 1 else 0 end)::int as rank,
-           s.featured, s.created_at, s.id as song_id, c.genre, c.musical_key, c.moods, s.bpm, char_length(s.title)::int as title_length
+           s.featured, s.created_at, s.id as song_id, s.genre, s.musical_key, s.moods, s.bpm, char_length(s.title)::int as title_length
     from songs s
     cross join lateral unnest(s.search_vector) u
-    join catalog_combos c on c.genre = s.genre and c.musical_key = s.musical_key and c.moods = s.moods
     where s.status = 'catalogue'
     order by u.lexeme collate "C", s.id`.execute(database.db);
   return rows;
@@ -186,10 +185,42 @@ describe("stored facet counts", () => {
     await expectStoredCountsExact();
     await database.db.deleteFrom("songs").execute();
     expect(await storedFacets()).toEqual([]);
+    expect(await storedPostings()).toEqual([]);
+    // Emptied at once (resets): the postings go with song_search.
+    await insert(song("Harbour Lights"), song("Night Drive"));
+    await expectStoredCountsExact();
+    await sql`truncate songs cascade`.execute(database.db);
     expect(await storedPairs()).toEqual([]);
     expect(await storedWords()).toEqual([]);
     expect(await storedProjection()).toEqual([]);
     expect(await storedPostings()).toEqual([]);
+  });
+
+  it("keep postings in step with a song_search row that is updated in place", async () => {
+    // The app rewrites song_search rows (delete, insert); an update in place must still move the postings.
+    const [id] = await insert(song("Quiet Harbour", { bpm: 90 }));
+    await database.db.updateTable("song_search").set({ bpm: 91, featured: true }).where("song_id", "=", id).execute();
+    const { rows } = await sql<{ bpm: number; featured: boolean; n: number }>`
+      select bpm, featured, count(*)::int as n from song_postings where song_id = ${id} group by 1, 2`.execute(database.db);
+    expect(rows).toEqual([{ bpm: 91, featured: true, n: expect.any(Number) }]);
+    expect(rows[0].n).toBeGreaterThan(2);
+    await database.db.deleteFrom("songs").execute();
+    expect(await storedPostings()).toEqual([]);
+  });
+
+  it("route one-word searches to the postings and others to the GIN index", async () => {
+    await insert(song("Night Song"), song("Lover Lane"), song("Love Me Now"));
+    try {
+      const route = async (text: string) => textMatch(await compileSearch(database.db, text))?.postings ?? null;
+      expect(await route("night")).toMatchObject({ lexemes: ["night"] });
+      expect(await route("lov")).toMatchObject({ lexemes: ["love", "lover"] });
+      expect(await route("night -lover")).toMatchObject({ lexemes: ["night"], negativeLexemes: ["lover"] });
+      expect(await route("nightz")).toMatchObject({ lexemes: [] }); // no word starts with it
+      expect(await route("night song")).toBeNull();
+      expect(await route('"night song"')).toBeNull();
+    } finally {
+      await database.db.deleteFrom("songs").execute();
+    }
   });
 
   it("give the unfiltered listing the same facets as counting", async () => {
@@ -428,5 +459,47 @@ describe("a word that is the start of several (postings of two lexemes)", () => 
 
     const newest = songs.filter(matches).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     expect((await allPages({ search: "love", sort: "newest" })).titles).toEqual(newest.map((s) => s.title));
+  });
+
+  it("sorts the matches by title and by tempo across pages", async () => {
+    const matching = songs.filter(matches);
+    // The database's own order of titles (its collation), as the oracle for the title sort.
+    const { rows } = await sql<{ title: string }>`
+      select title from songs where title = any (${matching.map((s) => s.title)}::text[]) order by lower(title), id`.execute(database.db);
+    expect((await allPages({ search: "love", sort: "title" })).titles).toEqual(rows.map((row) => row.title));
+    const byTempo = await sql<{ title: string }>`
+      select title from songs where title = any (${matching.map((s) => s.title)}::text[]) order by bpm, id`.execute(database.db);
+    expect((await allPages({ search: "love", sort: "bpm" })).titles).toEqual(byTempo.rows.map((row) => row.title));
+  });
+
+  it("pages a misspelt word through the postings of its corrections, shortest titles first among equals", async () => {
+    // "lovr": no word starts with it; it reads as love and lover in titles and names.
+    const expected = songs
+      .filter((s) => rankOf(s) > 0)
+      .sort(
+        (a, b) =>
+          rankOf(b) + 1 / (1 + b.title.length) - (rankOf(a) + 1 / (1 + a.title.length)) ||
+          Number(b.featured) - Number(a.featured) ||
+          b.createdAt.getTime() - a.createdAt.getTime(),
+      );
+    const { first, titles } = await allPages({ search: "lovr" });
+    expect(first.fuzzy).toBe(true);
+    expect(first.total).toBe(expected.length);
+    expect(titles).toEqual(expected.map((s) => s.title));
+  });
+});
+
+describe("a correctly spelt word that filters leave without a match", () => {
+  beforeAll(async () => {
+    await database.db.deleteFrom("songs").execute();
+    await insert(song("Harbor Lights", { genre: "Rock" }), song("Evening", { genre: "Pop", lyrics: "down by the harbour" }));
+  });
+
+  it("keeps the exact answer, whose facets show where its matches are, over the typo-tolerant one", async () => {
+    // "harbour" is exact in a lyric; "Harbor" is a title word spelt like it, which typo tolerance would add.
+    const result = await searchCatalog(database.db, { search: "harbour", genre: "jazz" }, { storage, cache: false });
+    expect(result.total).toBe(0);
+    expect(result.fuzzy).toBe(false);
+    expect(result.facets.genres).toEqual([{ value: "Pop", count: 1 }]);
   });
 });

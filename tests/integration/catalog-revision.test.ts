@@ -14,7 +14,6 @@ import { newSong as song } from "../support/songs";
 
 let database: OpenDatabase;
 
-
 async function storedRevision() {
   const { rows } = await sql<{ revision: number }>`select revision::int as revision from catalog_revision`.execute(database.db);
   return rows[0]!.revision;
