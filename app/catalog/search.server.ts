@@ -51,8 +51,6 @@ export interface CompiledSearch {
   stopWords: string[];
   /** The bare words as typed, for similarity of member names; null when none. */
   fuzzyText: string | null;
-  /** A single-word search: about which share of the catalogue has the word only outside titles and names. */
-  restShare: number | null;
   /** The excluded single words as exact lexemes (null when none, or when one is not a plain lexeme list). */
   negativeLexemes: string[] | null;
 }
@@ -136,23 +134,14 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
         ),
       )}]::boolean[]`
     : sql`'{}'::boolean[]`;
-  // One word, no phrase: the share of the catalogue matching it outside titles and names (an
-  // estimate from the vocabulary's counts), which decides how its page is read (walksIndex).
-  const single = parsed.terms.length === 1 && parsed.phrases.length === 0 && [...parsed.terms[0]].length >= PREFIX_MIN_LENGTH;
-  const restShare = single
-    ? sql`(select (sum(x.songs) - sum(x.title_songs))::float8 / nullif((select c.count from catalog_facet_counts c where c.facet = 'total' and c.value = 'catalogue'), 0)
-         from (select w.songs, w.title_songs from catalog_words w
-               where ${startsWith(sql`w.word`, stemOf(parsed.terms[0]))}
-               limit ${PREFIX_MAX_EXPANSIONS + 1}) x)`
-    : sql`null::float8`;
   const phraseWords = textArray(
     parsed.phrases.map((phrase) => sql`case when numnode(plainto_tsquery(${CONFIG}, ${phrase.join(" ")})) > 0 then plainto_tsquery(${CONFIG}, ${phrase.join(" ")})::text end`),
   );
-  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; u: boolean[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number; rs: number | null }>`
+  const { rows } = await sql<{ t: string; tn: number; p: string; pn: number; a: string; an: number; n: string; nn: number; w: (string | null)[]; s: string[]; u: boolean[]; pw: (string | null)[]; nw: string; nwn: number; np: string; npn: number}>`
     select q.t::text as t, numnode(q.t) as tn, q.p::text as p, numnode(q.p) as pn,
            (q.t && q.p)::text as a, numnode(q.t && q.p) as an, q.n::text as n, numnode(q.n) as nn,
            ${perWord} as w, ${stems} as s, ${unknown} as u, ${phraseWords} as pw,
-           q.nw::text as nw, numnode(q.nw) as nwn, q.np::text as np, numnode(q.np) as npn, ${restShare} as rs
+           q.nw::text as nw, numnode(q.nw) as nwn, q.np::text as np, numnode(q.np) as npn
     from (select (${terms}) as t, (${phrases}) as p, (${negative}) as n, (${negativeWords}) as nw, (${negativePhrases}) as np) q`.execute(db);
   const row = rows[0]!;
   const words = parsed.terms.map((typed, index) => ({ typed, query: row.w[index] ?? null, stem: row.s[index] || null, unknown: Boolean(row.u[index]) }));
@@ -168,7 +157,6 @@ export async function compileSearch(db: Database, raw: string | undefined): Prom
     words,
     stopWords: words.filter((word) => word.query === null).map((word) => word.typed),
     fuzzyText: parsed.terms.length ? parsed.terms.join(" ") : null,
-    restShare: row.rs === null ? null : Number(row.rs),
     negativeLexemes: row.nwn > 0 ? lexemesOf(row.nw) : null,
   };
 }
@@ -237,15 +225,6 @@ export async function findCorrections(db: Database, compiled: CompiledSearch): P
 export interface TextMatch {
   condition: Fragment;
   rank: Fragment;
-  /**
-   * Exact searches: true for the songs with a positive rank (a word in the
-   * title or names). Every other match ranks 0, so its page order is the
-   * listing's (featured, newest), which an index yields without ranking them.
-   * Null when the rank does not split this way (typo-tolerant searches).
-   */
-  headHit: Fragment | null;
-  /** See CompiledSearch.restShare (exact single-word searches only). */
-  restShare: number | null;
   /** The same match read from song_postings, when it is one word (see PostingsMatch); null otherwise. */
   postings: PostingsMatch | null;
   fuzzy: boolean;
@@ -343,12 +322,9 @@ export function textMatch(compiled: CompiledSearch | null, corrections: Correcti
   // Typo-tolerant: among titles matching the same words, the shortest is the closest spelling
   // ("midnite avenue": Midnight Avenue before Midnight Avenue (Club Remix)).
   if (corrections) rank = sql`(${rank} + 1::float8 / (1 + char_length(s.title_key)))`;
-  const headHit = !corrections && rankWords.length ? sql`s.head @@ ${rankWords.map((words) => `(${words})`).join(" | ")}::tsquery` : null;
   return {
     condition: parts.length ? sql.join(parts, sql` and `) : TRUE,
     rank: sql`(${rank})::real`,
-    headHit,
-    restShare: corrections ? null : compiled.restShare,
     postings: postingsMatchOf(compiled, corrections),
     fuzzy: corrections !== null,
   };
@@ -384,12 +360,6 @@ function flagColumns(filters: Filters): Fragment {
   const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null);
   if (active.length === 0) return sql``;
   return sql`, ${sql.join(active.map((key) => sql`coalesce(${filters[key]}, false) as ${sql.ref(`f_${key}`)}`))}`;
-}
-
-/** GROUP BY positions of the flag columns of flagColumns(), which follow `first - 1` other columns. */
-function flagPositions(filters: Filters, first: number): Fragment[] {
-  const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null);
-  return active.map((_, index) => sql.raw(String(first + index)));
 }
 
 function flagsExcept(filters: Filters, name: FacetName | null): Fragment {
@@ -504,48 +474,6 @@ function toResult(row: StatementRow): SearchRows {
 
 const NO_FACETS = sql`null::json`;
 
-const WALK_MIN_SHARE = 0.02;
-const WALK_MAX_ROWS = 5000;
-
-/**
- * Whether an exact search by relevance reads its page by walking the index
- * (walkedPage): only where that is sure to be short, i.e. many matches
- * outside titles and names (a broad word), so the page fills after reading
- * about end / share rows. Otherwise (a name, several words, a deep page) the
- * matches are ranked and sorted.
- */
-function walksIndex(match: TextMatch, options: PageOptions): match is TextMatch & { headHit: Fragment; restShare: number } {
-  const end = options.offset + options.limit;
-  return (
-    options.sort === "relevance" &&
-    match.headHit !== null &&
-    match.restShare !== null &&
-    match.restShare >= WALK_MIN_SHARE &&
-    end / match.restShare <= WALK_MAX_ROWS
-  );
-}
-
-/**
- * The page of a broad word by relevance: songs with the word in the title or
- * names (ranked; a few percent of the matches, found through the head index),
- * then the rest, which all rank 0 and so follow the listing order, read by
- * walking the (featured, newest) index until the page is full. Neither ranks
- * nor sorts every match.
- */
-function walkedPage(match: TextMatch & { headHit: Fragment }, where: Fragment, options: PageOptions): Fragment {
-  const end = options.offset + options.limit;
-  return sql`select * from (
-      (select s.song_id as id, ${match.rank} as rank, s.featured, s.created_at
-       from song_search s where ${match.condition} and ${where} and ${match.headHit}
-       order by ${orderBy("relevance", true, "")} limit ${end})
-      union all
-      (select s.song_id as id, 0::real as rank, s.featured, s.created_at
-       from song_search s where ${match.condition} and ${where} and not (${match.headHit})
-       order by ${orderBy("relevance", false, "")} limit ${end})
-    ) tiers
-    order by ${orderBy("relevance", true, "tiers")} limit ${options.limit} offset ${options.offset}`;
-}
-
 /**
  * The total and every facet, summed from a CTE `combos` of rows (genre,
  * musical_key, moods, the flag columns f_*, n, bpm_min, bpm_max): each over
@@ -582,24 +510,13 @@ const NO_FACET_COLUMNS = sql`null::json as genres, null::json as moods, null::js
  * total and every facet are summed, each over the combinations passing every
  * filter but its own (moods are unnested there, not on every song). The page's
  * display columns and credits are read for its rows only.
- *
- *  - A broad word by relevance (walksIndex): facets straight from the GIN scan
- *    of song_search, the page from walkedPage.
- *  - Otherwise the matches are read once into a materialised set with their
- *    rank and flags, and both the facets and the page (a top-N sort) come from it.
+ * The matches are read once into a materialised set with their rank and
+ * flags, and both the facets and the page (a top-N sort) come from it. One
+ * bare word goes to searchPostings instead.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
   if (match.postings) return searchPostings(db, match.postings, match.fuzzy, query, options);
   const f = facetFilters(query);
-  if (walksIndex(match, options)) {
-    const page = pageJson(walkedPage(match, allOf(Object.values(f)), options), orderBy(options.sort, true, "p"));
-    const facets = facetsFromCombos(f, sql`song_search s where ${match.condition}`, flagColumns(f), flagPositions(f, 4));
-    const { rows } = options.facets
-      ? await sql<StatementRow>`with ${facets.combos} select ${facets.columns}, ${page} as page`.execute(db)
-      : await sql<StatementRow>`select (select count(*)::int from song_search s where ${match.condition} and ${allOf(Object.values(f))}) as total,
-           ${NO_FACET_COLUMNS}, ${page} as page`.execute(db);
-    return toResult(rows[0]!);
-  }
   const rank = options.sort === "relevance" ? match.rank : sql`0::real`;
   const sortColumn = options.sort === "title" ? sql`, s.title_key` : options.sort === "duration" ? sql`, s.duration_seconds` : sql``;
   const matched = sql`m as materialized (

@@ -26,11 +26,6 @@ create table if not exists public.song_search (
 
 create index if not exists song_search_body_idx on public.song_search using gin (body);
 create index if not exists song_search_head_idx on public.song_search using gin (head);
--- The page of a broad word by relevance: its matches outside titles and names
--- all rank 0 and follow (featured, newest), so walking this index fills a page
--- after reading a few times its length, however many songs match. (Other
--- orders sort the materialised matches: app/catalog/search.server.ts.)
-create index if not exists song_search_relevance_idx on public.song_search (featured desc, created_at desc, song_id desc);
 
 alter table public.song_search enable row level security;
 

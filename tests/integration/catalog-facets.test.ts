@@ -341,8 +341,8 @@ describe("facets of every filter combination", () => {
 });
 
 describe("a broad word's pages", () => {
-  // 12 songs with the word in the title, 40 with it only in the lyrics, 8 without: the lyric
-  // matches are read by walking the (featured, newest) index, the title matches ranked.
+  // 12 songs with the word in the title, 40 with it only in the lyrics, 8 without: the title
+  // matches first, then the lyric matches by featured and newest (the postings' index order).
   const now = Date.now();
   const songs = Array.from({ length: 60 }, (_, i) => ({
     title: i < 12 ? `Ocean Song ${i}` : `Plain Song ${i}`,
