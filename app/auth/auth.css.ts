@@ -60,21 +60,6 @@ export const link = style({ color: vars.color.link, fontWeight: 600 });
 
 export const codeInput = style({ letterSpacing: "0.4em", fontFamily: vars.font.mono, fontSize: "1.25rem" });
 
-export const outboxList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space[3] });
-
-export const outboxItem = style({
-  display: "grid",
-  gap: vars.space[1],
-  padding: vars.space[4],
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
-
-export const outboxMeta = style({ color: vars.color.textMuted, fontSize: "0.875rem" });
-
-export const outboxBody = style({ fontFamily: vars.font.mono, fontSize: "0.95rem", overflowWrap: "anywhere" });
-
 export const steps = style({
   display: "flex",
   flexWrap: "wrap",

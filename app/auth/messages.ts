@@ -16,9 +16,9 @@ export const AUTH_MESSAGES = {
   codeInvalid: "That code is wrong or has expired. Check it, or ask for a new one.",
   noAccount: "No account uses this email address or phone number.",
   samePassword: "Choose a password different from your current one.",
-  spam: "Your submission could not be accepted. Reload the page and try again.",
   passwordUpdated: "Your password has been updated.",
   codeSent: "We sent a 6-digit code.",
+  codeNotSent: "We could not send the code. Try again in a moment.",
 } as const;
 
 export function authErrorMessage(error: AuthErrorShape): string {
@@ -39,6 +39,9 @@ export function authErrorMessage(error: AuthErrorShape): string {
       return AUTH_MESSAGES.noAccount;
     case "same_password":
       return AUTH_MESSAGES.samePassword;
+    case "sms_send_failed":
+    case "email_send_failed":
+      return AUTH_MESSAGES.codeNotSent;
     case "weak_password":
       return describeWeakPasswordReasons(error.reasons ?? []).join(" ") || scrubErrorText(error.message);
     case "validation_failed":

@@ -21,6 +21,17 @@ const optionalText = z
   .min(1)
   .optional()
   .or(z.literal("").transform(() => undefined));
+const optionalSmtpUrl = z
+  .string()
+  .trim()
+  .url()
+  // zod runs a refinement even after .url() failed: parse defensively.
+  .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), "SMTP_URL must be an smtp:// or smtps:// URL")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+/** Twilio sends SMS only with all three; one or two set is a mistake, not a choice. */
+const TWILIO_CREDENTIALS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
 
 export const envSchema = z
   .object({
@@ -43,6 +54,14 @@ export const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     SENTRY_DSN: optionalUrl,
+    /** E-mail transport (docs/decisions/0034-messages-port.md); unset: e-mail goes to DATA_DIR/messages/outbox.jsonl and the log. */
+    SMTP_URL: optionalSmtpUrl,
+    MAIL_FROM: optionalText,
+    /** SMS transport (Twilio's Messages API); unset: SMS goes to DATA_DIR/messages/outbox.jsonl and the log. */
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText,
+    TWILIO_API_BASE: optionalUrl,
     /** Seed demo data into an empty embedded database at startup (default on). */
     SEED_DEMO: z
       .enum(["true", "false", "1", "0"])
@@ -69,6 +88,16 @@ export const envSchema = z
     SESSION_WARNING_MS: z.coerce.number().int().nonnegative().default(WARNING_BEFORE_IDLE_MS),
   })
   .superRefine((env, ctx) => {
+    const twilioSet = TWILIO_CREDENTIALS.filter((name) => env[name]);
+    if (twilioSet.length > 0 && twilioSet.length < TWILIO_CREDENTIALS.length) {
+      for (const name of TWILIO_CREDENTIALS.filter((n) => !env[n])) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [name],
+          message: `${name} is required when ${twilioSet.join(" and ")} ${twilioSet.length > 1 ? "are" : "is"} set (Twilio needs all three)`,
+        });
+      }
+    }
     if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

@@ -7,11 +7,14 @@
  */
 import type { Env } from "./env.server";
 import type { Database, OpenDatabase } from "./db/connect.server";
+import type { MessagePort } from "./messages/port";
 
 export interface Runtime {
   env: Env;
   database: OpenDatabase;
   sessionSecret: string;
+  /** Outgoing e-mail and SMS (codes, notices): a real transport or DATA_DIR/messages (messages/index.server.ts). */
+  messages: MessagePort;
   /** Demo password in force (from DEMO_PASSWORD or generated), embedded default only. */
   demoPassword?: string;
 }
@@ -36,4 +39,9 @@ export function hasRuntime(): boolean {
 /** The product database (Kysely). */
 export function db(): Database {
   return getRuntime().database.db;
+}
+
+/** The outgoing-message port (e-mail and SMS). */
+export function messages(): MessagePort {
+  return getRuntime().messages;
 }

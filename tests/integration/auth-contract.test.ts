@@ -12,7 +12,9 @@ import { createCookieJar, type RecordingCookieJar } from "~/platform/auth/cookie
 import type { AuthPort } from "~/platform/auth/port";
 import { sessionIdOf } from "~/platform/auth/tokens.server";
 import { TEXT } from "~/shared/constants";
+import type { MessagePort } from "~/platform/messages/port";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
+import { latestCode } from "../support/messages";
 import { startGoTrueStandIn, type GoTrueStandIn } from "../support/gotrue-stand-in";
 
 interface Harness {
@@ -24,10 +26,13 @@ interface Harness {
 const SECRET = "contract-secret-contract-secret-0123456789";
 let database: TestDatabase;
 let standIn: GoTrueStandIn;
+/** The runtime's messages port: the local adapter, writing into this file's own DATA_DIR. */
+let messages: MessagePort;
+let dataDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  useTestRuntime(database);
+  ({ messages, env: { dataDir } } = useTestRuntime(database));
   standIn = await startGoTrueStandIn();
 }, 120_000);
 afterAll(async () => {
@@ -37,16 +42,9 @@ afterAll(async () => {
 
 const harnesses: Record<"local" | "supabase", () => Harness> = {
   local: () => ({
-    port: (o = {}) => createLocalAuth({ db: database.db, secret: SECRET, accessTokenTtlSeconds: o.ttlSeconds, reuseIntervalMs: o.reuseIntervalMs }),
-    async lastCode(recipient) {
-      const row = await database.db
-        .selectFrom("auth.outbox")
-        .select("body")
-        .where("recipient", "=", recipient)
-        .orderBy("created_at", "desc")
-        .executeTakeFirstOrThrow();
-      return /(\d{6})/.exec(row.body)![1]!;
-    },
+    port: (o = {}) =>
+      createLocalAuth({ db: database.db, secret: SECRET, messages, accessTokenTtlSeconds: o.ttlSeconds, reuseIntervalMs: o.reuseIntervalMs }),
+    lastCode: (recipient) => latestCode(dataDir, recipient),
     async ban(identifier, until) {
       await sql`update auth.users set banned_until = ${until.toISOString()}::timestamptz where lower(email) = ${identifier} or phone = ${identifier}`.execute(database.db);
     },
@@ -267,6 +265,18 @@ describe.each(["local", "supabase"] as const)("auth port contract: %s adapter", 
 
     expect((await port.client(nextJar()).signInWithPassword({ email, password: PASSWORD })).error?.code).toBe("invalid_credentials");
     expect((await port.client(nextJar()).signInWithPassword({ email, password: "brand-new-secret-7" })).error).toBeNull();
+  });
+
+  it("checks the signed-in user's current password without leaving a session behind", async () => {
+    const { jar } = await signedUpUser(h, port, kind);
+    const before = kind === "supabase" ? standIn.sessionCount() : 0;
+    expect((await port.client(nextJar(jar)).verifyPassword(PASSWORD)).data).toBe(true);
+    expect((await port.client(nextJar(jar)).verifyPassword("not-the-password-1")).data).toBe(false);
+    // The check's own sign-in (GoTrue can only check a password that way) is revoked at once.
+    if (kind === "supabase") expect(standIn.sessionCount()).toBe(before);
+    // Still signed in with the original session.
+    expect((await port.client(nextJar(jar)).getUser()).error).toBeNull();
+    expect((await port.client(nextJar()).verifyPassword(PASSWORD)).error?.message).toBe(TEXT.authSessionMissing);
   });
 
   it("has no session and says so when there are no cookies", async () => {

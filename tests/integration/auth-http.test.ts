@@ -1,7 +1,8 @@
 /**
  * Auth over real HTTP: the cross-site request guard and the per-request
  * cookie scope as Express middleware, then the whole server (when a build
- * exists): 403 for foreign posts, cookie flags, and no token in any page.
+ * exists): 403 for foreign posts, cookie flags, no token in any page, and
+ * codes only in DATA_DIR/messages and the log.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -13,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_BODY, isForeignRequest, rejectCrossOriginRequests } from "~/auth/origin-check.server";
 import { authRequestScope, requestContext } from "~/auth/request-context.server";
 import { authCookieOptions } from "~/platform/auth/cookies.server";
+import { outboxPath } from "~/platform/messages/local.server";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { latestCode } from "../support/messages";
 import { usingPostgres } from "../support/database";
 
 describe("cross-site request guard", () => {
@@ -163,19 +166,19 @@ describe.skipIf(!built || usingPostgres)("the real server", () => {
     expect(rotated.split(";")[0]).not.toBe(cookie);
   });
 
-  it("lists at /auth/outbox only the messages to the recipient this browser asked a code for", async () => {
+  it("puts a code only in DATA_DIR/messages/outbox.jsonl (0600) and the server log, never in a page", async () => {
     const body = new URLSearchParams({ ...(await formFields("/auth?mode=otp")), intent: "otp-request", identifier: "ar@demo.hitfactory.test" });
     const sent = await fetch(`${server.url}/auth?mode=otp`, { method: "POST", body, redirect: "manual", headers: { Origin: server.url } });
     expect(sent.status).toBe(302);
     const pending = sent.headers.getSetCookie().find((c) => c.startsWith("hf_auth_pending="))!.split(";")[0]!;
-    const outbox = await (await fetch(`${server.url}/auth/outbox`, { headers: { Cookie: pending } })).text();
-    expect(outbox).toContain("ar@demo.hitfactory.test");
-    expect(outbox).toMatch(/sign-in code is \d{6}/);
-    // Another browser (no pending cookie) sees nothing, but the server log has every message.
-    const stranger = await (await fetch(`${server.url}/auth/outbox`)).text();
-    expect(stranger).not.toContain("ar@demo.hitfactory.test");
-    expect(stranger).not.toMatch(/code is \d{6}/);
-    expect(stranger).toContain("this browser is not waiting for a code");
-    expect(server.output()).toMatch(/\[outbox\] email to ar@demo\.hitfactory\.test: Your sign-in code/);
+
+    const code = await latestCode(dataDir, "ar@demo.hitfactory.test");
+    expect((fs.statSync(outboxPath(dataDir)).mode & 0o777).toString(8)).toBe("600");
+    expect(server.output()).toMatch(new RegExp(`\\[messages\\] email to ar@demo\\.hitfactory\\.test .*Your sign-in code: .*code is ${code}`));
+    // The browser that asked sees where the code went, masked; the old outbox page is gone.
+    const verify = await (await fetch(`${server.url}/auth?mode=otp&step=verify`, { headers: { Cookie: pending } })).text();
+    expect(verify).toContain("a***@demo.hitfactory.test");
+    expect(verify).not.toContain(code);
+    expect((await fetch(`${server.url}/auth/outbox`, { headers: { Cookie: pending } })).status).toBe(404);
   });
 });

@@ -6,10 +6,14 @@
  * which takes milliseconds instead of re-running every migration.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openDatabase, type OpenDatabase } from "~/platform/db/connect.server";
 import { migrationFolders, readMigrations, runMigrations } from "~/platform/db/migrate.server";
 import { parseEnv, setEnvForTests } from "~/platform/env.server";
-import { setRuntime } from "~/platform/runtime.server";
+import { createMessagePort } from "~/platform/messages/index.server";
+import { setRuntime, type Runtime } from "~/platform/runtime.server";
 
 export interface TestDatabase extends OpenDatabase {
   name: string;
@@ -87,11 +91,37 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * A DATA_DIR of its own, removed when the database closes (test files close
+ * theirs in afterAll; vitest ends its workers without an "exit" event).
+ */
+function temporaryDataDir(database: OpenDatabase): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hf-test-data-"));
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return dir;
+}
+
+/**
  * Publishes a test database as the app runtime so route loaders/actions and
  * area functions run against it.
+ *
+ * DATA_DIR is a fresh temporary directory unless the test names one, so the
+ * messages this runtime sends (the local adapter's DATA_DIR/messages/outbox.jsonl,
+ * see tests/support/messages.ts) belong to this test file alone. The local
+ * adapter's log lines are dropped: the file holds the same messages.
  */
-export function useTestRuntime(database: OpenDatabase, overrides: Record<string, string> = {}) {
-  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: "./.data-test", SEED_DEMO: "false", ...overrides });
+export function useTestRuntime(database: OpenDatabase, overrides: Record<string, string> = {}): Runtime {
+  const env = parseEnv({ NODE_ENV: "test", SEED_DEMO: "false", ...overrides, DATA_DIR: overrides.DATA_DIR ?? temporaryDataDir(database) });
   setEnvForTests(env);
-  setRuntime({ env, database, sessionSecret: "test-secret-test-secret-test-secret-0123" });
+  const runtime: Runtime = {
+    env,
+    database,
+    sessionSecret: "test-secret-test-secret-test-secret-0123",
+    messages: createMessagePort(env, env.dataDir, () => undefined),
+  };
+  setRuntime(runtime);
+  return runtime;
 }

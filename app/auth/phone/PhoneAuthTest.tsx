@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { Field, FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
@@ -12,7 +12,7 @@ import { Alert } from "~/ui/Alert";
 import { Button } from "~/ui/Button";
 import { phoneSendSchema as sendSchema, phoneVerifySchema as verifySchema } from "./phone-forms";
 import * as styles from "../auth.css";
-import type { PhoneTestActionData, PhoneTestStep, phoneTestLoader } from "./phone-test.server";
+import type { PhoneTestActionData, PhoneTestStep, phoneTestPage } from "./phone-test.server";
 
 const STEPS: { step: PhoneTestStep; label: string }[] = [
   { step: "phone", label: "1. Phone number" },
@@ -108,7 +108,7 @@ function VerifyForm({ lastResult }: { lastResult?: PhoneTestActionData["result"]
   );
 }
 
-type Summary = NonNullable<Awaited<ReturnType<typeof phoneTestLoader>>["session"]>;
+type Summary = NonNullable<Awaited<ReturnType<typeof phoneTestPage>>["session"]>;
 
 function SessionState({ session }: { session: Summary }) {
   const rows: [string, string][] = [
@@ -144,7 +144,7 @@ function SessionState({ session }: { session: Summary }) {
 }
 
 export function PhoneAuthTest({ title }: { title: string }) {
-  const { step, sentTo, session, outbox, honeypot } = useLoaderData<typeof phoneTestLoader>();
+  const { step, sentTo, session, honeypot } = useLoaderData<typeof phoneTestPage>();
   const actionData = useActionData<PhoneTestActionData>();
   const resultFor = (intent: PhoneTestActionData["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
 
@@ -159,18 +159,6 @@ export function PhoneAuthTest({ title }: { title: string }) {
             <p className={styles.lead}>Signs in with a one-time code sent by SMS, one step at a time.</p>
           </div>
           <Steps current={step} />
-
-          {outbox && step !== "verified" ? (
-            <Alert title="Demo mode: no SMS leaves this server">
-              <p>
-                Read the code in the{" "}
-                <Link to="/auth/outbox" className={styles.link}>
-                  outbox
-                </Link>{" "}
-                or the server log.
-              </p>
-            </Alert>
-          ) : null}
 
           {step === "phone" ? <SendForm lastResult={resultFor("send")} /> : null}
           {step === "code" ? (

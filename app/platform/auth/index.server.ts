@@ -1,6 +1,7 @@
 /**
  * Picks the auth adapter for the running configuration: Supabase when
- * SUPABASE_URL and SUPABASE_ANON_KEY are set, the embedded one otherwise.
+ * SUPABASE_URL and SUPABASE_ANON_KEY are set (Supabase Auth then sends its own
+ * codes), the embedded one otherwise (codes go through the runtime's messages port).
  */
 import { getRuntime, type Runtime } from "~/platform/runtime.server";
 import type { AuthPort } from "./port";
@@ -14,7 +15,7 @@ export function createAuthPort(runtime: Runtime): AuthPort {
   if (env.backend === "supabase" && env.SUPABASE_URL && env.SUPABASE_ANON_KEY) {
     return createSupabaseAuth({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY });
   }
-  return createLocalAuth({ db: runtime.database.db, secret: runtime.sessionSecret });
+  return createLocalAuth({ db: runtime.database.db, secret: runtime.sessionSecret, messages: runtime.messages });
 }
 
 export function getAuthPort(): AuthPort {
@@ -25,10 +26,4 @@ export function getAuthPort(): AuthPort {
     ports.set(runtime, port);
   }
   return port;
-}
-
-/** True on the embedded default (PGlite + embedded auth): the only place /auth/outbox exists. */
-export function isEmbeddedDefault(): boolean {
-  const runtime = getRuntime();
-  return runtime.env.backend === "local" && runtime.database.kind === "pglite";
 }

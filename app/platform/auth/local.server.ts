@@ -40,7 +40,7 @@ import {
   sha256,
   signAccessToken,
 } from "./tokens.server";
-import { deliverMessage, type OutgoingMessage } from "./local-outbox.server";
+import type { MessagePort, OutgoingMessage } from "~/platform/messages/port";
 
 export const LOCAL_SESSION_COOKIE = "sb-local-auth-token";
 /** GoTrue's defaults: one-hour access tokens, a 10 s grace for a just-rotated refresh token. */
@@ -56,8 +56,14 @@ export interface LocalAuthOptions {
   accessTokenTtlSeconds?: number;
   reuseIntervalMs?: number;
   codeTtlMs?: number;
-  /** Where codes go (default: auth.outbox plus the server log). */
-  deliver?: (tx: Transaction<DB> | Database, message: OutgoingMessage) => Promise<void>;
+  /** Where codes go: the runtime's port (a real transport, or DATA_DIR/messages on the embedded default). */
+  messages: MessagePort;
+}
+
+/** What a transaction decided, and the code it issued, to send once it has committed. */
+interface Issued<T> {
+  result: AuthResult<T>;
+  message?: OutgoingMessage;
 }
 
 interface CookiePayload {
@@ -84,6 +90,12 @@ const error = {
   banned: () => new AuthError({ message: "User is banned", status: 400, code: CODES.userBanned }),
   sessionMissing: () => new AuthError({ message: TEXT.authSessionMissing, status: 400, code: CODES.sessionNotFound }),
   otpInvalid: () => new AuthError({ message: "Token has expired or is invalid", status: 403, code: CODES.otpExpired }),
+  codeNotSent: (channel: OutgoingMessage["channel"]) =>
+    new AuthError({
+      message: "We could not send the code. Try again in a moment.",
+      status: 503,
+      code: channel === "phone" ? CODES.smsSendFailed : CODES.emailSendFailed,
+    }),
 };
 
 export function createLocalAuth(options: LocalAuthOptions): AuthPort {
@@ -92,7 +104,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
   const ttl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S;
   const reuseIntervalMs = options.reuseIntervalMs ?? REFRESH_REUSE_INTERVAL_MS;
   const codeTtlMs = options.codeTtlMs ?? ONE_TIME_CODE_TTL_MS;
-  const deliver = options.deliver ?? deliverMessage;
+  const { messages } = options;
 
   // A hash to verify against when no user matches, so a wrong e-mail takes as
   // long as a wrong password and response times don't reveal who has an account.
@@ -213,12 +225,13 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
     return new AuthError({ message: weakPasswordMessage(reasons), status: 422, code: CODES.weakPassword, reasons });
   }
 
+  /** Stores a new code in the transaction and returns the message carrying it, for sendIssued once committed. */
   async function issueCode(
     tx: Transaction<DB>,
     user: UserRow,
     channel: "email" | "phone",
     purpose: "confirmation" | "login" | "recovery",
-  ) {
+  ): Promise<OutgoingMessage> {
     const recipient = channel === "email" ? normalizeEmail(user.email!) : normalizePhone(user.phone!);
     const code = generateCode();
     // One live code per recipient and purpose: a new request replaces the old one.
@@ -235,7 +248,24 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         created_at: now(),
       })
       .execute();
-    await deliver(tx, composeMessage(channel, recipient, purpose, code, codeTtlMs));
+    return composeMessage(channel, recipient, purpose, code, codeTtlMs);
+  }
+
+  /**
+   * Sends the code a transaction issued, after it committed: an SMTP round
+   * trip must not hold a database transaction open, and a code whose
+   * transaction rolled back must never be sent. A code nobody received is
+   * useless, so a failed send fails the request (and is logged).
+   */
+  async function sendIssued<T>({ result, message }: Issued<T>): Promise<AuthResult<T>> {
+    if (!message || result.error) return result;
+    try {
+      await messages.send(message);
+      return result;
+    } catch (cause) {
+      console.error(`[auth] could not send "${message.subject}" by ${message.channel} to ${message.recipient}: ${(cause as Error)?.message ?? String(cause)}`);
+      return fail<T>(error.codeNotSent(message.channel));
+    }
   }
 
   return {
@@ -337,11 +367,12 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
           if (weak) return fail(weak);
           const who: Identifier = email ? { email: normalizeEmail(email) } : { phone: normalizePhone(phone!) };
           const channel = who.email ? "email" : "phone";
-          return db.transaction().execute(async (tx) => {
+          type SignedUp = { user: AuthUser; session: AuthSession | null };
+          const issued = await db.transaction().execute(async (tx): Promise<Issued<SignedUp>> => {
             const existing = await findUser(tx, who);
             const confirmed = existing && (channel === "email" ? existing.email_confirmed_at : existing.phone_confirmed_at);
             if (existing && confirmed) {
-              return fail<{ user: AuthUser; session: AuthSession | null }>({ message: "User already registered", status: 422, code: CODES.userAlreadyExists });
+              return { result: fail<SignedUp>({ message: "User already registered", status: 422, code: CODES.userAlreadyExists }) };
             }
             const metadata = { display_name: data?.display_name ?? null, role: DEFAULT_USER_ROLE };
             const passwordHash = await hashPassword(password);
@@ -357,18 +388,19 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
                   .values({ email: who.email ?? null, phone: who.phone ?? null, encrypted_password: passwordHash, raw_user_meta_data: JSON.stringify(metadata) })
                   .returningAll()
                   .executeTakeFirstOrThrow()) as UserRow);
-            await issueCode(tx, row, channel, "confirmation");
-            return ok({ user: toUser(row), session: null });
+            const message = await issueCode(tx, row, channel, "confirmation");
+            return { result: ok({ user: toUser(row), session: null }), message };
           });
+          return sendIssued(issued);
         },
 
         async signInWithOtp(request) {
           const channel = request.email ? "email" : "phone";
-          return db.transaction().execute(async (tx) => {
+          const issued = await db.transaction().execute(async (tx): Promise<Issued<null>> => {
             let row = await findUser(tx, request);
             if (!row) {
               if (!request.shouldCreateUser) {
-                return fail<null>({ message: "Signups not allowed for otp", status: 422, code: CODES.otpDisabled });
+                return { result: fail<null>({ message: "Signups not allowed for otp", status: 422, code: CODES.otpDisabled }) };
               }
               row = (await tx
                 .insertInto("auth.users")
@@ -380,10 +412,10 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
                 .returningAll()
                 .executeTakeFirstOrThrow()) as UserRow;
             }
-            if (isBanned(row)) return fail<null>(error.banned());
-            await issueCode(tx, row, channel, "login");
-            return ok(null);
+            if (isBanned(row)) return { result: fail<null>(error.banned()) };
+            return { result: ok(null), message: await issueCode(tx, row, channel, "login") };
           });
+          return sendIssued(issued);
         },
 
         async verifyOtp({ token, type, ...who }) {
@@ -420,12 +452,12 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         },
 
         async resetPasswordForEmail(email) {
-          await db.transaction().execute(async (tx) => {
+          const issued = await db.transaction().execute(async (tx): Promise<Issued<null>> => {
             const row = await findUser(tx, { email });
             // Same answer whether or not the address has an account.
-            if (row && !isBanned(row)) await issueCode(tx, row, "email", "recovery");
+            return { result: ok(null), message: row && !isBanned(row) ? await issueCode(tx, row, "email", "recovery") : undefined };
           });
-          return ok(null);
+          return sendIssued(issued);
         },
 
         async updatePassword(password) {
@@ -444,6 +476,18 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
             .returningAll()
             .executeTakeFirstOrThrow()) as UserRow;
           return ok(toUser(updated));
+        },
+
+        async verifyPassword(password) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          const hash = current.data.user.encrypted_password;
+          if (!hash) {
+            // Same work as a real check, so timing says nothing about whether a password is set.
+            await verifyPassword(await decoy(), password);
+            return ok(false);
+          }
+          return ok(await verifyPassword(hash, password));
         },
 
         getSession: currentSession,
