@@ -18,12 +18,18 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createCookieJar, setCookieName, type RecordingCookieJar } from "~/platform/auth/cookies.server";
+import { isAuthCookieName } from "~/platform/auth/port";
 
 export interface AuthRequestContext {
   jar: RecordingCookieJar;
   clientAddress: string;
   /** Memoised per-request work (the resolved session). */
   memo: Map<string, Promise<unknown>>;
+  /**
+   * The response is about one person: the request carried a session cookie,
+   * or a viewer was resolved for it (markViewerSpecific). See viewerCacheControl.
+   */
+  viewerSpecific: boolean;
 }
 
 const STORE_KEY = Symbol.for("hit-factory.auth-request-scope");
@@ -34,7 +40,34 @@ const scope = ((globalThis as Holder)[STORE_KEY] ??= new AsyncLocalStorage<AuthR
 const unscoped = new WeakMap<Request, AuthRequestContext>();
 
 function createContext(cookieHeader: string | null | undefined, clientAddress: string): AuthRequestContext {
-  return { jar: createCookieJar(cookieHeader), clientAddress, memo: new Map() };
+  const jar = createCookieJar(cookieHeader);
+  return { jar, clientAddress, memo: new Map(), viewerSpecific: jar.getAll().some((cookie) => isAuthCookieName(cookie.name)) };
+}
+
+/** Marks the response to `request` as about one viewer (session.server.ts, when it resolves one). */
+export function markViewerSpecific(request: Request): void {
+  requestContext(request).viewerSpecific = true;
+}
+
+/** What a response about one viewer says to caches: nobody keeps it, the browser included. */
+export const PRIVATE_NO_STORE = "private, no-cache, no-store, must-revalidate, max-age=0";
+
+/**
+ * The Cache-Control the response to this request must carry, or null to keep
+ * the route's own. A response to a request that carried a session, resolved a
+ * viewer, or set or cleared a session cookie holds someone's data (the admin's
+ * user list, a profile) or their session: no shared cache may keep it and
+ * serve it to someone else, and the browser does not write it to disk (the
+ * back button on a shared computer). A route that already limited its
+ * response to one browser with its own lifetime ("private, max-age=N": signed
+ * media, whose access is the URL's signature, not the session) keeps it,
+ * unless the response sets cookies.
+ */
+export function viewerCacheControl(context: AuthRequestContext, routeValue: string | null | undefined): string | null {
+  if (context.jar.setCookieHeaders().length > 0) return PRIVATE_NO_STORE;
+  if (!context.viewerSpecific) return null;
+  if (routeValue && /(?:^|,)\s*private\b/i.test(routeValue)) return null;
+  return PRIVATE_NO_STORE;
 }
 
 export function requestContext(request: Request): AuthRequestContext {
@@ -70,6 +103,8 @@ export function runInRequestScope<T>(request: Request, clientAddress: string, fn
  * Express middleware: opens the scope and writes its cookies into the
  * response just before the headers are sent. A cookie the route already set
  * with the same name is replaced, so the last state of the session wins.
+ * A response about one viewer is marked private, no-store there too
+ * (viewerCacheControl), whoever wrote it.
  */
 export function authRequestScope() {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -77,6 +112,8 @@ export function authRequestScope() {
     const writeHead = res.writeHead;
     res.writeHead = function patchedWriteHead(this: ExpressResponse, ...args: unknown[]) {
       applyCookies(res, context.jar.setCookieHeaders());
+      const cacheControl = viewerCacheControl(context, res.getHeader("Cache-Control")?.toString());
+      if (cacheControl && !res.headersSent) res.setHeader("Cache-Control", cacheControl);
       return (writeHead as (...a: unknown[]) => ExpressResponse).apply(this, args);
     } as typeof res.writeHead;
     scope.run(context, () => next());
@@ -91,6 +128,4 @@ function applyCookies(res: ExpressResponse, cookies: string[]) {
     (header) => !names.has(setCookieName(header)),
   );
   res.setHeader("Set-Cookie", [...kept, ...cookies]);
-  // A response that sets session cookies must never be cached and served to someone else.
-  res.setHeader("Cache-Control", "private, no-cache, no-store, must-revalidate, max-age=0");
 }

@@ -7,8 +7,9 @@
  * What makes a stored document safe to send again:
  * - Viewer: only requests that carry no cookie but the `sharedCookies` are
  *   served from or stored into the cache, so no session, toast or timeout
- *   state can be in the document; a response that sets a cookie is never
- *   stored.
+ *   state can be in the document; a response that sets a cookie, or says
+ *   private or no-store (every response about a viewer does:
+ *   request-context.server.ts), is never stored.
  * - Theme and the rest of the key: the URL with its protocol and host (as
  *   Host and X-Forwarded-Host give it), the shared cookies' values and whether
  *   the client is a bot (streaming mode).
@@ -161,9 +162,11 @@ export function anonymousPageCache(options: PageCacheOptions) {
       };
       const done = [chunk, encoding, callback].find((arg) => typeof arg === "function") as (() => void) | undefined;
       (end as (this: Response, body: Buffer, callback?: () => void) => Response).call(res, withNonce(entry, nonce), done);
-      // Only now are cookies from the request scope applied (at writeHead):
-      // a response that sets any cookie is about this visitor.
-      if (entry.status === 200 && res.getHeader("set-cookie") === undefined && !entry.headers.some(([name]) => name === "set-cookie")) {
+      // Only now are cookies and the viewer's Cache-Control from the request scope
+      // applied (at writeHead): a response that sets any cookie, or that its
+      // renderer marked private or no-store (a viewer was resolved), is about this visitor.
+      const privateResponse = /\b(private|no-store)\b/i.test(String(res.getHeader("cache-control") ?? ""));
+      if (entry.status === 200 && !privateResponse && res.getHeader("set-cookie") === undefined && !entry.headers.some(([name]) => name === "set-cookie")) {
         store(key, entry);
       }
       return res;

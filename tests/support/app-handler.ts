@@ -10,13 +10,17 @@
  * useTestRuntime() sets in this process, so loaders hit the test database.
  *
  * Around the handler it does what server.ts does around Remix for these
- * concerns: refuse cross-site writes (403), open the per-request auth scope,
- * and append the cookies the scope set to the response.
+ * concerns: refuse bad request input (400/415, input-hygiene.server.ts),
+ * refuse cross-site writes (403), open the per-request auth scope, append the
+ * cookies the scope set to the response and mark a response about one viewer
+ * private, no-store. (The body size limit is server.ts's alone: it is about
+ * sockets and is tested on the real server process.)
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import { isForeignRequest, FORBIDDEN_BODY } from "~/auth/origin-check.server";
-import { getSessionHeaders, runInRequestScope } from "~/auth/request-context.server";
+import { getSessionHeaders, requestContext, runInRequestScope, viewerCacheControl } from "~/auth/request-context.server";
+import { checkRequestInput } from "~/platform/http/input-hygiene.server";
 import { setCookieName } from "~/platform/auth/cookies.server";
 
 export const TEST_ORIGIN = "http://hitfactory.test";
@@ -42,6 +46,14 @@ export async function createAppHandler(): Promise<AppHandler> {
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    const refusal = checkRequestInput({
+      method: request.method,
+      target: url.pathname + url.search,
+      contentType: request.headers.get("content-type"),
+      // A test's body is small: read a copy to see whether it is empty, as Content-Length tells server.ts.
+      hasBody: request.body !== null && (await request.clone().arrayBuffer()).byteLength > 0,
+    });
+    if (refusal) return new Response(refusal.message, { status: refusal.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
     if (
       isForeignRequest({
         method: request.method,
@@ -52,10 +64,14 @@ export async function createAppHandler(): Promise<AppHandler> {
     ) {
       return new Response(FORBIDDEN_BODY, { status: 403 });
     }
-    return runInRequestScope(request, "127.0.0.1", async () => {
+    // The client's address: tests that need several (rate limits per address) name it
+    // with X-Forwarded-For, as server.ts would take it from a trusted proxy.
+    const address = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "127.0.0.1";
+    return runInRequestScope(request, address, async () => {
       const response = await remix(request, { cspNonce: "test-nonce" });
       const scoped = getSessionHeaders(request).getSetCookie();
-      if (scoped.length === 0) return response;
+      const cacheControl = viewerCacheControl(requestContext(request), response.headers.get("Cache-Control"));
+      if (scoped.length === 0 && !cacheControl) return response;
       // Like server.ts: the scope's cookies replace same-named ones the route set.
       const names = new Set(scoped.map(setCookieName));
       const headers = new Headers();
@@ -64,6 +80,7 @@ export async function createAppHandler(): Promise<AppHandler> {
       });
       for (const cookie of response.headers.getSetCookie()) if (!names.has(setCookieName(cookie))) headers.append("Set-Cookie", cookie);
       for (const cookie of scoped) headers.append("Set-Cookie", cookie);
+      if (cacheControl) headers.set("Cache-Control", cacheControl);
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     });
   }
@@ -104,13 +121,18 @@ export class CookieJar {
 /** A same-origin browser session against the handler: cookies kept, redirects not followed. */
 export class TestClient {
   readonly jar = new CookieJar();
-  constructor(private readonly app: AppHandler) {}
+  /** `address`: the network address the requests come from (default 127.0.0.1). */
+  constructor(
+    private readonly app: AppHandler,
+    private readonly options: { address?: string } = {},
+  ) {}
 
   async request(method: "GET" | "POST", path: string, body?: Record<string, string | string[]>): Promise<Response> {
     // Remix compares Origin with the host of a POST (its own CSRF check), as a browser would send them.
     const headers = new Headers({ "sec-fetch-site": "same-origin", host: new URL(TEST_ORIGIN).host });
     const cookie = this.jar.header();
     if (cookie) headers.set("cookie", cookie);
+    if (this.options.address) headers.set("x-forwarded-for", this.options.address);
     let payload: string | undefined;
     if (method === "POST") {
       headers.set("origin", TEST_ORIGIN);

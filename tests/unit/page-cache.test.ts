@@ -30,6 +30,8 @@ function renderPage(req: Request, res: Response, count: number) {
   const nonce = res.locals.cspNonce as string;
   const theme = /hf_theme=([^;]*)/.exec(req.headers.cookie ?? "")?.[1] ?? "light";
   if (req.query.setCookie) res.append("Set-Cookie", "hf_toast=; Path=/");
+  // What authRequestScope writes on a response about a viewer.
+  if (req.query.private) res.setHeader("Cache-Control", "private, no-cache, no-store, must-revalidate, max-age=0");
   res.status(req.query.fail ? 500 : 200);
   res.append("Content-Type", "text/html; charset=utf-8");
   const pieces = [
@@ -158,6 +160,14 @@ describe("anonymous page cache", () => {
     expect(failed.bodyNonces).toEqual([failed.headerNonce, failed.headerNonce]);
     await get(`${h.url}?fail=1`);
     expect(h.renders()).toBe(4);
+  });
+
+  it("does not store a response marked private or no-store (a page about a viewer)", async () => {
+    const h = await start();
+    const first = await get(`${h.url}?private=1`);
+    expect(first.response.headers.get("cache-control")).toContain("no-store");
+    await get(`${h.url}?private=1`);
+    expect(h.renders()).toBe(2);
   });
 
   it("leaves other methods alone and evicts the least recently used entry", async () => {

@@ -1,0 +1,62 @@
+/**
+ * The world THE AUTHORIZATION TABLE (route-table.ts) is walked in: a freshly
+ * seeded database, the app's real request handler, one TestClient per
+ * persona (signed in through the real /auth form) and the values that fill
+ * the table's placeholders. For tests that walk every row with something
+ * other than the table's own expectations (bad input, cache headers).
+ */
+import { seedDemoData } from "~/demo/seed.server";
+import { demoAccount } from "~/demo/accounts";
+import { createTestDatabase, useTestRuntime, type TestDatabase } from "./database";
+import { createAppHandler, TestClient, type AppHandler } from "./app-handler";
+import type { Persona } from "./route-table";
+
+export const WORLD_PASSWORD = "route-table-password";
+
+export interface RouteTableWorld {
+  database: TestDatabase;
+  app: AppHandler;
+  clients: Partial<Record<Persona, TestClient>>;
+  /** Replaces the table's placeholders, also inside an encoded ?redirect= value. */
+  fill(text: string): string;
+  close(): Promise<void>;
+}
+
+export async function createRouteTableWorld(personas: readonly Persona[]): Promise<RouteTableWorld> {
+  const database = await createTestDatabase();
+  useTestRuntime(database);
+  await seedDemoData(database.db, { password: WORLD_PASSWORD });
+  const users = await database.db.selectFrom("auth.users").select(["id", "email"]).execute();
+  const idOf = (key: Parameters<typeof demoAccount>[0]) => users.find((u) => u.email === demoAccount(key).email)!.id;
+  const songOf = async (status: "archived" | "catalogue") =>
+    (await database.db.selectFrom("songs").select("id").where("status", "=", status).orderBy("title").executeTakeFirstOrThrow()).id;
+  const placeholders: Record<string, string> = {
+    "{publicMemberId}": idOf("member"),
+    "{applicantId}": idOf("applicant"),
+    "{archivedSongId}": await songOf("archived"),
+    "{liveSongId}": await songOf("catalogue"),
+  };
+
+  const app = await createAppHandler();
+  const clients: RouteTableWorld["clients"] = {};
+  for (const persona of personas) {
+    const client = new TestClient(app);
+    if (persona !== "anonymous") await client.signIn(demoAccount(persona).email, WORLD_PASSWORD);
+    clients[persona] = client;
+  }
+
+  return {
+    database,
+    app,
+    clients,
+    fill: (text) =>
+      Object.entries(placeholders).reduce(
+        (out, [token, value]) => out.split(token).join(value).split(encodeURIComponent(token)).join(encodeURIComponent(value)),
+        text,
+      ),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
