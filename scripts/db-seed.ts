@@ -16,10 +16,11 @@ await runScript(async () => {
     if (!(await isDatabaseEmpty(database.db))) {
       console.log("The database already has users; nothing seeded. Run `npm run db:reset` first for a fresh demo.");
     } else {
-      const password = env.DEMO_PASSWORD ?? generateDemoPassword();
-      await seedDemoData(database.db, { password, log: (line) => console.log(line) });
-      writeDemoCredentials(env.dataDir, password);
-      console.log(`Demo password: ${password}`);
+      // Only a generated password is printed; one set in DEMO_PASSWORD is the operator's to know.
+      const generated = env.DEMO_PASSWORD ? undefined : generateDemoPassword();
+      await seedDemoData(database.db, { password: env.DEMO_PASSWORD ?? generated!, log: (line) => console.log(line) });
+      writeDemoCredentials(env.dataDir, generated);
+      console.log(generated ? `Demo password: ${generated}` : "Demo password: the one set in DEMO_PASSWORD");
     }
   } finally {
     await database.close();

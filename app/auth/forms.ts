@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { TEXT } from "~/shared/constants";
+import { sanitizeText } from "~/shared/sanitize";
 import { isValidEmail, isValidPhone, parseIdentifier } from "./identifiers";
 
 export const AUTH_MODES = ["sign-in", "sign-up", "otp", "recover"] as const;
@@ -54,7 +55,13 @@ const optionalText = z.string().trim().optional();
 export const signUpSchema = z
   .object({
     intent: z.literal(INTENTS.signUp),
-    displayName: z.string().trim().max(DISPLAY_NAME_MAX, TEXT.lengthMessage("Display name", DISPLAY_NAME_MAX)).optional(),
+    // Sanitised as every user text is (SPEC §5): a name that was only markup is no name.
+    displayName: z
+      .string()
+      .trim()
+      .max(DISPLAY_NAME_MAX, TEXT.lengthMessage("Display name", DISPLAY_NAME_MAX))
+      .optional()
+      .transform((value) => (value === undefined ? undefined : sanitizeText(value, DISPLAY_NAME_MAX) || undefined)),
     email: optionalText.refine((v) => !v || isValidEmail(v), "Enter a valid email address"),
     phone: optionalText.refine((v) => !v || isValidPhone(v), "Enter a phone number with its country code (e.g. +44 7700 900123)"),
     password: z.string().max(1024).optional(),
@@ -75,6 +82,8 @@ export const recoverRequestSchema = z.object({ intent: z.literal(INTENTS.recover
 export const recoverVerifySchema = z.object({ intent: z.literal(INTENTS.recoverVerify), code, redirectTo });
 export const newPasswordSchema = z.object({
   intent: z.literal(INTENTS.newPassword),
+  /** Needed unless a code was verified in this session in the last 10 minutes (app/auth/password-change.server.ts). */
+  currentPassword: z.string().max(1024).optional(),
   password: z.string({ required_error: "Enter a new password" }).max(1024),
   redirectTo,
 });

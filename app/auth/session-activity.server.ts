@@ -89,6 +89,29 @@ export async function resetIdleClock(db: Database, sessionId: string, now = new 
   await db.updateTable("session_activity").set({ last_active_at: now }).where("session_id", "=", sessionId).execute();
 }
 
+/** The person behind this session has just proved control of their e-mail or phone with a code. */
+export async function recordCodeVerified(db: Database, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable("session_activity").set({ code_verified_at: now }).where("session_id", "=", sessionId).execute();
+}
+
+/** Whether a code was verified in this session within `withinMs` (a recovery that may set a password without the old one). */
+export async function codeVerifiedWithin(db: Database, sessionId: string, withinMs: number, now = new Date()): Promise<boolean> {
+  const row = await db.selectFrom("session_activity").select("code_verified_at").where("session_id", "=", sessionId).executeTakeFirst();
+  if (!row?.code_verified_at) return false;
+  const at = new Date(row.code_verified_at).getTime();
+  return at <= now.getTime() && now.getTime() - at < withinMs;
+}
+
+/** A recovery's proof is spent once it has set a password. */
+export async function forgetCodeVerified(db: Database, sessionId: string): Promise<void> {
+  await db.updateTable("session_activity").set({ code_verified_at: null }).where("session_id", "=", sessionId).execute();
+}
+
+/** Every clock of the user but this session's (their other sessions were revoked). */
+export async function endOtherSessionClocks(db: Database, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom("session_activity").where("user_id", "=", userId).where("session_id", "!=", keepSessionId).execute();
+}
+
 export async function endSessionClock(db: Database, sessionId: string): Promise<void> {
   await db.deleteFrom("session_activity").where("session_id", "=", sessionId).execute();
 }

@@ -58,6 +58,9 @@ export const cardGrid = style({
 
 export const muted = style({ color: vars.color.textMuted });
 
+/** A link inside running text or a card. */
+export const textLink = style({ color: vars.color.link, fontWeight: 600 });
+
 export const chipList = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
 
 export const chip = style({

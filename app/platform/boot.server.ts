@@ -10,6 +10,7 @@ import { openDatabase, type OpenDatabase } from "./db/connect.server";
 import { runMigrations } from "./db/migrate.server";
 import { generateDemoPassword, readOrCreateSecret } from "./secrets.server";
 import { setRuntime, type Runtime } from "./runtime.server";
+import { createMessagePort } from "./messages/index.server";
 import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
 import { DEMO_ACCOUNTS } from "../demo/accounts";
 import { startRateLimitCleanup } from "./rate-limit.server";
@@ -70,19 +71,26 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
 
   let demoPassword: string | undefined;
   const shouldSeed = (options.seed ?? env.SEED_DEMO) && database.kind === "pglite" && env.backend === "local";
+  // A password we generated is printed and written to DATA_DIR (nobody else
+  // knows it); one the operator set in DEMO_PASSWORD is never printed or
+  // written anywhere: they have it, and logs travel further than they think.
+  let generatedPassword: string | undefined;
+  let seededNow = false;
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-    demoPassword = env.DEMO_PASSWORD ?? generateDemoPassword();
+    generatedPassword = env.DEMO_PASSWORD ? undefined : generateDemoPassword();
+    demoPassword = env.DEMO_PASSWORD ?? generatedPassword!;
     await seedDemoData(database.db, { password: demoPassword, log });
-    writeDemoCredentials(env.dataDir, demoPassword);
+    writeDemoCredentials(env.dataDir, generatedPassword);
+    seededNow = true;
   } else if (database.kind === "pglite") {
-    // The accounts keep the password they were seeded with; DEMO_PASSWORD only
-    // applies to a fresh seed, so announce what really works.
-    demoPassword = readDemoPassword(env.dataDir);
-    if (demoPassword && env.DEMO_PASSWORD && env.DEMO_PASSWORD !== demoPassword) {
+    // The accounts keep the password they were seeded with (a generated one is on file).
+    generatedPassword = readDemoPassword(env.dataDir);
+    demoPassword = generatedPassword ?? (hasDemoCredentials(env.dataDir) ? env.DEMO_PASSWORD : undefined);
+    if (generatedPassword && env.DEMO_PASSWORD && env.DEMO_PASSWORD !== generatedPassword) {
       log("DEMO_PASSWORD differs from the password the demo accounts were seeded with; they keep the seeded one (npm run db:reset to reseed).");
     }
   }
-  if (demoPassword) announceDemoCredentials(env.dataDir, demoPassword, log);
+  if (seededNow || hasDemoCredentials(env.dataDir)) announceDemoCredentials(env.dataDir, generatedPassword, log);
 
   startHousekeeping(database, env);
   const unfollow = await followCatalogRevision(database);
@@ -91,35 +99,44 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
     await unfollow();
     await close();
   };
-  const runtime: Runtime = { env, database, sessionSecret, demoPassword };
+  const runtime: Runtime = { env, database, sessionSecret, messages: createMessagePort(env, env.dataDir, log), demoPassword };
   setRuntime(runtime);
   return runtime;
 }
 
 const CREDENTIALS_FILE = "demo-credentials.txt";
 
-export function writeDemoCredentials(dataDir: string, password: string) {
+/** Written when the demo accounts are seeded; the password only when it was generated. */
+export function writeDemoCredentials(dataDir: string, generatedPassword: string | undefined) {
   const lines = [
     "The Hit Factory demo accounts (embedded database)",
-    `password: ${password}`,
+    generatedPassword ? `password: ${generatedPassword}` : `password: ${OPERATOR_PASSWORD_NOTE}`,
     ...DEMO_ACCOUNTS.map((a) => `${a.email}  (${a.label})`),
     "",
   ];
   fs.writeFileSync(path.join(dataDir, CREDENTIALS_FILE), lines.join("\n"), { mode: 0o600 });
 }
 
-function readDemoPassword(dataDir: string): string | undefined {
+const OPERATOR_PASSWORD_NOTE = "the value of DEMO_PASSWORD when the accounts were seeded";
+
+function hasDemoCredentials(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, CREDENTIALS_FILE));
+}
+
+/** The generated password on file, if the accounts were seeded with one. */
+export function readDemoPassword(dataDir: string): string | undefined {
   try {
     const text = fs.readFileSync(path.join(dataDir, CREDENTIALS_FILE), "utf8");
-    return /^password: (.+)$/m.exec(text)?.[1]?.trim();
+    const password = /^password: (.+)$/m.exec(text)?.[1]?.trim();
+    return password && password !== OPERATOR_PASSWORD_NOTE ? password : undefined;
   } catch {
     return undefined;
   }
 }
 
-function announceDemoCredentials(dataDir: string, password: string, log: (line: string) => void) {
+function announceDemoCredentials(dataDir: string, generatedPassword: string | undefined, log: (line: string) => void) {
   log("");
-  log("  Demo accounts (password: " + password + ")");
+  log(generatedPassword ? `  Demo accounts (password: ${generatedPassword})` : "  Demo accounts (password: the one set in DEMO_PASSWORD)");
   for (const account of DEMO_ACCOUNTS) log(`    ${account.email.padEnd(34)} ${account.label}`);
   log(`  Also written to ${path.join(dataDir, CREDENTIALS_FILE)}`);
   log("");

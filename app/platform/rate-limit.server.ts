@@ -5,9 +5,19 @@
  *
  * Every attempt is counted atomically with `consume` before it is evaluated,
  * so a burst of parallel requests cannot slip past the limit between a check
- * and a count. Sign-ins and code checks then `resetLimit` the subject's key on
- * success, so only failures accumulate: the sixth wrong password in the window
- * is refused. Codes and sign-ups simply spend their window's budget.
+ * and a count. Rules that should only count failures (sign-ins, code checks,
+ * current-password checks) give the hit back with `refund` when the attempt
+ * succeeds: only failures accumulate, and a success never wipes out failures
+ * recorded against anything else. Codes and sign-ups spend their budget.
+ *
+ * Sign-in failures are counted three ways (docs/decisions/0033):
+ *  - per account and address (5 in 15 min): a guesser is stopped early, and
+ *    the owner, signing in from elsewhere, is not;
+ *  - per address across accounts (20 in 5 min): one client cannot spray
+ *    passwords over many accounts;
+ *  - per account across addresses (50 in 15 min): a distributed guess at one
+ *    account stops too; a completed recovery (the owner proved themselves
+ *    by a code) clears it.
  *
  * Refusals are answered with 429, a clear message and Retry-After.
  */
@@ -27,8 +37,25 @@ export interface RateLimitRule {
 const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
-  signInPerAccount: { name: "sign-in:account", limit: 5, windowMs: 15 * MINUTE, message: "Too many failed sign-in attempts for this account." },
+  signInPerAccountAddress: {
+    name: "sign-in:account+address",
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: "Too many failed sign-in attempts for this account.",
+  },
   signInPerAddress: { name: "sign-in:address", limit: 20, windowMs: 5 * MINUTE, message: "Too many failed sign-in attempts from your network." },
+  signInPerAccount: {
+    name: "sign-in:account",
+    limit: 50,
+    windowMs: 15 * MINUTE,
+    message: "Too many failed sign-in attempts for this account. Sign in with a one-time code, or reset your password, to continue now.",
+  },
+  passwordChecksPerUser: {
+    name: "password-check:user",
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: "Too many wrong current passwords.",
+  },
   codesPerRecipient: { name: "code:recipient", limit: 5, windowMs: 15 * MINUTE, message: "Too many codes requested for this address or number." },
   codesPerAddress: { name: "code:address", limit: 20, windowMs: 15 * MINUTE, message: "Too many codes requested from your network." },
   codeChecksPerRecipient: { name: "code-check:recipient", limit: 5, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
@@ -102,6 +129,24 @@ export async function recordHit(db: Database, rule: RateLimitRule, subject: stri
 export async function consume(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitedError | null> {
   const { hits, expiresAt } = await recordHit(db, rule, subject, now);
   return hits > rule.limit ? new RateLimitedError(rule, secondsUntil(expiresAt, now)) : null;
+}
+
+/**
+ * Gives back the hit `consume` just counted, for an attempt that succeeded:
+ * the window's other hits (earlier failures) stay. Never below zero.
+ */
+export async function refund(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+    .where("rule", "=", rule.name)
+    .where("subject_hash", "=", subjectHash(rule, subject))
+    .execute();
+}
+
+/** The subject of a rule counted per account and network address. */
+export function accountAtAddress(account: string, address: string): string {
+  return `${account}\n${address}`;
 }
 
 export async function resetLimit(db: Database, rule: RateLimitRule, subject: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   describeWait,
   isLimited,
   recordHit,
+  refund,
   resetLimit,
   startRateLimitCleanup,
 } from "~/platform/rate-limit.server";
@@ -27,7 +28,7 @@ beforeEach(async () => {
   await sql`delete from public.rate_limits`.execute(database.db);
 });
 
-const rule = RATE_LIMITS.signInPerAccount; // 5 per 15 minutes
+const rule = RATE_LIMITS.signInPerAccountAddress; // 5 per 15 minutes
 const t0 = new Date("2026-03-01T10:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
@@ -55,6 +56,18 @@ describe("rate limits", () => {
     const next = await recordHit(database.db, rule, "ada@example.test", at(15 * 60_000));
     expect(next.hits).toBe(1);
     expect(next.expiresAt.getTime()).toBe(at(30 * 60_000).getTime());
+  });
+
+  it("refund gives back one hit and keeps the window's other failures", async () => {
+    for (let i = 0; i < 5; i++) await recordHit(database.db, rule, "ada@example.test", t0);
+    await refund(database.db, rule, "ada@example.test");
+    expect(await isLimited(database.db, rule, "ada@example.test", at(1000))).toBeNull();
+    await recordHit(database.db, rule, "ada@example.test", at(2000));
+    expect(await isLimited(database.db, rule, "ada@example.test", at(3000))).not.toBeNull();
+    // Never below zero, and a refund for a subject with no window is a no-op.
+    for (let i = 0; i < 10; i++) await refund(database.db, rule, "bob@example.test");
+    const next = await recordHit(database.db, rule, "bob@example.test", at(4000));
+    expect(next.hits).toBe(1);
   });
 
   it("counts requests with consume and refuses the one over budget", async () => {

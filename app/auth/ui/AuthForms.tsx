@@ -218,10 +218,23 @@ export function CodeVerifyForm({
   );
 }
 
-export function NewPasswordForm({ lastResult, redirectTo }: { lastResult: LastResult; redirectTo: string | null }) {
+/**
+ * A new password. `needsCurrentPassword`: the session did not verify a code in
+ * the last 10 minutes, so the server asks for the current password as well.
+ */
+export function NewPasswordForm({
+  lastResult,
+  redirectTo,
+  needsCurrentPassword,
+}: {
+  lastResult: LastResult;
+  redirectTo: string | null;
+  needsCurrentPassword: boolean;
+}) {
   const [form, fields] = useAuthForm(INTENTS.newPassword, newPasswordSchema, lastResult);
   return (
     <Shell intent={INTENTS.newPassword} form={form} lastResult={lastResult} redirectTo={redirectTo} submitLabel="Set new password" busyLabel="Saving..." honeypot={false}>
+      {needsCurrentPassword ? <PasswordField field={fields.currentPassword} label="Current password" autoComplete="current-password" /> : null}
       <PasswordField field={fields.password} label="New password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
     </Shell>
   );

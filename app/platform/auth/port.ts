@@ -78,6 +78,9 @@ export const AUTH_ERROR_CODES = {
   refreshTokenNotFound: "refresh_token_not_found",
   refreshTokenAlreadyUsed: "refresh_token_already_used",
   validationFailed: "validation_failed",
+  /** The code could not be sent: GoTrue's name for SMS; e-mail's is ours (GoTrue answers unexpected_failure). */
+  smsSendFailed: "sms_send_failed",
+  emailSendFailed: "email_send_failed",
 } as const;
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
@@ -134,8 +137,13 @@ export interface AuthClient {
   verifyOtp(request: Identifier & { token: string; type: OtpType }): Promise<AuthResult<AuthSession>>;
   /** Sends a recovery code to an e-mail address (answers the same whether or not it is known). */
   resetPasswordForEmail(email: string): Promise<AuthResult<null>>;
-  /** Sets a new password for the signed-in user. */
+  /** Sets a new password for the signed-in user (the caller has checked the current one: see app/auth/password-change.server.ts). */
   updatePassword(password: string): Promise<AuthResult<AuthUser>>;
+  /**
+   * Whether `password` is the signed-in user's current password. Starts no
+   * session that outlives the check; false for a user who has no password.
+   */
+  verifyPassword(password: string): Promise<AuthResult<boolean>>;
   /** The session in the cookies; refreshed first when it expires within the 90 s margin. */
   getSession(): Promise<AuthResult<AuthSession | null>>;
   /** Rotates the refresh token and issues a new access token. */

@@ -168,6 +168,27 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
           return result(outcome, (data) => (data.user ? toAuthUser(data.user) : null));
         },
 
+        async verifyPassword(password) {
+          const current = await auth.getUser();
+          if (current.error) return fail(toAuthError(current.error));
+          const { email, phone } = current.data.user;
+          if (!email && !phone) return ok(false);
+          // GoTrue checks passwords only by signing in: do it on a throwaway client
+          // whose cookies go nowhere, then revoke that one session at once.
+          const scratch = createServerClient(options.url, options.anonKey, {
+            cookies: { getAll: () => [], setAll: () => {} },
+            global: { fetch: retryingFetch },
+            realtime: { transport: WebSocketTransport },
+            auth: { debug: false },
+          }).auth;
+          const attempt = email ? await scratch.signInWithPassword({ email, password }) : await scratch.signInWithPassword({ phone: phone!, password });
+          if (attempt.error) {
+            return attempt.error.code === AUTH_ERROR_CODES.invalidCredentials || attempt.error.status === 400 ? ok(false) : fail(toAuthError(attempt.error));
+          }
+          await scratch.signOut({ scope: "local" });
+          return ok(true);
+        },
+
         async getSession() {
           const outcome = await auth.getSession();
           if (outcome.error) return fail(toAuthError(outcome.error));

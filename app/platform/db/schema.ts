@@ -146,15 +146,6 @@ export interface AuthOneTimeCodesTable {
   created_at: Timestamp;
 }
 
-export interface AuthOutboxTable {
-  id: Generated<string>;
-  channel: "email" | "phone";
-  recipient: string;
-  subject: string;
-  body: string;
-  created_at: Timestamp;
-}
-
 export interface RateLimitsTable {
   rule: string;
   subject_hash: string;
@@ -168,6 +159,8 @@ export interface SessionActivityTable {
   user_id: string;
   started_at: Timestamp;
   last_active_at: Timestamp;
+  /** Last time a one-time code (recovery or code sign-in) was verified in this session. */
+  code_verified_at: NullableTimestamp;
 }
 
 /** Counts of other_facet's values among catalogue songs with facet = value (kept by triggers). */
@@ -227,7 +220,6 @@ export interface DB {
   "auth.sessions": AuthSessionsTable;
   "auth.refresh_tokens": AuthRefreshTokensTable;
   "auth.one_time_codes": AuthOneTimeCodesTable;
-  "auth.outbox": AuthOutboxTable;
   rate_limits: RateLimitsTable;
   session_activity: SessionActivityTable;
   "auth.users": AuthUsersTable;
