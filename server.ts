@@ -1,8 +1,9 @@
 /**
  * The HTTP server: production (built assets) and development (Vite middleware).
  *
- * Order of a request: security headers with a fresh CSP nonce -> compression ->
- * /healthz -> static assets -> request log -> Remix. The database is opened and
+ * Order of a request: security headers with a fresh CSP nonce -> body size
+ * limit and request input check (413/400/415) -> compression -> /healthz ->
+ * static assets -> request log -> Remix. The database is opened and
  * migrated before the port is bound; SIGTERM/SIGINT drain and close it.
  */
 import "./app/platform/load-dotenv.server";
@@ -23,6 +24,8 @@ import { rejectCrossOriginRequests } from "./app/auth/origin-check.server";
 import { authRequestScope } from "./app/auth/request-context.server";
 import { anonymousPageCache } from "./app/platform/page-cache.server";
 import { catalogRevision } from "./app/catalog/search-cache.server";
+import { ignoreErrorsOfRefusedRequests, limitRequestBodies } from "./app/platform/http/body-limit.server";
+import { refuseBadRequestInput } from "./app/platform/http/input-hygiene.server";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 /** The theme preference cookie (app/theme/theme.server.ts): the one cookie a cached public page may vary on. */
@@ -76,6 +79,10 @@ async function main() {
     for (const [name, value] of headersWithNonce(nonce)) res.setHeader(name, value);
     next();
   });
+  // Before anything reads a body or the URL (docs/decisions/0035): oversized bodies get 413,
+  // NUL bytes and broken percent-encoding 400, bodies that are not forms 415.
+  app.use(limitRequestBodies());
+  app.use(refuseBadRequestInput());
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -133,6 +140,7 @@ async function main() {
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
+  app.use(ignoreErrorsOfRefusedRequests());
 
   const server = http.createServer(app);
   let shuttingDown = false;
@@ -140,7 +148,9 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  console.log(`The Hit Factory is running at http://localhost:${port} (${runtime.database.kind}, ${env.backend} auth)`);
+  // Time since the process started (module loading, database open and migrations included).
+  const readyMs = Math.round(performance.now());
+  console.log(`The Hit Factory is running at http://localhost:${port} (${runtime.database.kind}, ${env.backend} auth), ready in ${readyMs} ms`);
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;

@@ -65,12 +65,13 @@ async function prepareDataDir(): Promise<string> {
 }
 
 async function startServer(dataDir: string) {
-  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
-    throw new Error(`No production build in ${BUILD_DIR}: run \`BUILD_DIR=${BUILD_DIR} npx remix vite:build\` first.`);
+  if (!fs.existsSync(path.join(BUILD_DIR, "server.js"))) {
+    throw new Error(`No production build in ${BUILD_DIR}: run \`BUILD_DIR=${BUILD_DIR} npm run build\` first.`);
   }
   // PROFILE_DIR=/some/dir writes a V8 CPU profile of the server for the run.
   const profile = process.env.PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server.ts"], {
+  // The compiled server, as `npm run serve` runs it in production.
+  const child = spawn(process.execPath, [...profile, path.join(BUILD_DIR, "server.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",

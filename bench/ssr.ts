@@ -32,7 +32,8 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecAr
 
 async function startApp() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hf-bench-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // The compiled server, as `npm run serve` runs it in production.
+  const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? "build", "server.js")], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "false", DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -10,10 +10,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/connect.server";
 import { sql } from "kysely";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { COMPILED_SERVER, startServer, type ServerProcess } from "../support/server-process";
 import { usingPostgres } from "../support/database";
 
-const built = fs.existsSync(path.resolve(__dirname, "../../build/server/index.js"));
+const built = fs.existsSync(COMPILED_SERVER);
 
 describe.skipIf(!built || usingPostgres)("server process on the embedded database", () => {
   let dataDir: string;
@@ -29,11 +29,12 @@ describe.skipIf(!built || usingPostgres)("server process on the embedded databas
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("prints the demo credentials and writes them to DATA_DIR", () => {
+  it("lists the demo accounts but never prints or writes a password the operator set", () => {
     expect(first.output()).toContain("admin@demo.hitfactory.test");
-    expect(first.output()).toContain("process-test-password");
+    expect(first.output()).toContain("Demo accounts (password: the one set in DEMO_PASSWORD)");
+    expect(first.output()).not.toContain("process-test-password");
     const file = fs.readFileSync(path.join(dataDir, "demo-credentials.txt"), "utf8");
-    expect(file).toContain("password: process-test-password");
+    expect(file).not.toContain("process-test-password");
     expect(file).toContain("applicant@demo.hitfactory.test");
   });
 

@@ -1,6 +1,7 @@
 /**
- * Starts the real server (server.ts, production mode, built assets) as a child
- * process, for tests of process behaviour: locking, health, shutdown.
+ * Starts the real server (server.ts as the build compiled it, production mode,
+ * built assets) as a child process, for tests of process behaviour: locking,
+ * health, shutdown, the npm scripts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -15,8 +16,28 @@ export interface ServerProcess {
 
 const ROOT = path.resolve(__dirname, "../..");
 
-export function startServer(env: Record<string, string>, { waitForReady = true } = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+/**
+ * The production build the server serves: server.ts reads BUILD_DIR (default
+ * build) from the environment the child inherits, so a test can run on its
+ * own build (BUILD_DIR=build-b npm run build) beside others.
+ */
+export const BUILT_SERVER = path.resolve(ROOT, process.env.BUILD_DIR ?? "build", "server/index.js");
+
+/** server.ts compiled by the build (npm run build): what `npm run serve` runs in production. */
+export const COMPILED_SERVER = path.resolve(ROOT, process.env.BUILD_DIR ?? "build", "server.js");
+
+export interface StartOptions {
+  waitForReady?: boolean;
+  /** What to run; the compiled server by default, e.g. ["npm", "run", "serve"] to test the npm script. */
+  command?: string[];
+}
+
+export function startServer(
+  env: Record<string, string>,
+  { waitForReady = true, command = [process.execPath, COMPILED_SERVER] }: StartOptions = {},
+): Promise<ServerProcess> {
+  const [file, ...args] = command;
+  const child = spawn(file, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,8 +2,9 @@
  * Opens the one database the app talks to: PGlite in DATA_DIR by default,
  * a pg pool when DATABASE_URL is set. Both are wrapped in the same Kysely type.
  */
-import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import path from "node:path";
+import { PGliteDialect } from "./pglite-dialect.server";
 import type { DB } from "./schema";
 import { lockDataDir, type DataDirLock } from "./data-dir-lock.server";
 

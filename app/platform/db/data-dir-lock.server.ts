@@ -62,6 +62,24 @@ function readHolder(lockPath: string): number | null {
   }
 }
 
+/**
+ * Our own pid only counts if this process really holds the lock: after a
+ * crash a restarted container often gets the same pid (pid 1) again.
+ */
+function isHeld(holder: number, key: string): boolean {
+  return holder === process.pid ? heldHere.has(key) : isAlive(holder);
+}
+
+/**
+ * Throws DataDirLockedError, as a server would, when a live process holds
+ * `dataDir`; takes nothing and writes nothing. `npm start` asks this before it
+ * builds, so a second start cannot rebuild under a running server.
+ */
+export function assertDataDirFree(dataDir: string): void {
+  const holder = readHolder(path.join(dataDir, "server.lock"));
+  if (holder !== null && isHeld(holder, path.resolve(dataDir))) throw new DataDirLockedError(dataDir, holder);
+}
+
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const key = path.resolve(dataDir);
@@ -80,10 +98,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       return { release };
     }
     const holder = readHolder(lockPath);
-    // Our own pid only counts if this process really holds the lock: after a
-    // crash a restarted container often gets the same pid (pid 1) again.
-    const held = holder !== null && (holder === process.pid ? heldHere.has(key) : isAlive(holder));
-    if (held) throw new DataDirLockedError(dataDir, holder);
+    if (holder !== null && isHeld(holder, key)) throw new DataDirLockedError(dataDir, holder);
     // Stale lock from a process that died: remove it and try once more.
     fs.rmSync(lockPath, { force: true });
   }
