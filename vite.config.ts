@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { routeMap, type DefineRoute } from "./app/route-map";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -17,7 +18,9 @@ export default defineConfig({
     remix({
       // BUILD_DIR lets parallel checkouts/tests build side by side.
       buildDirectory: process.env.BUILD_DIR ?? "build",
-      ignoredRouteFiles: ["**/*.css.ts", "**/*.test.ts", "**/*.test.tsx"],
+      // Routes come from the product's map (app/route-map.ts), not from file names.
+      ignoredRouteFiles: ["**/*"],
+      routes: (defineRoutes) => defineRoutes((route) => routeMap(route as DefineRoute)),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
   Links,
@@ -29,8 +29,9 @@ import { StructuredData, siteStructuredData } from "~/layout/StructuredData";
 import { getRuntime } from "~/platform/runtime.server";
 import type { ThemePreference } from "~/shared/constants";
 import { DEFAULT_THEME, PRODUCT_NAME } from "~/shared/constants";
-import { methodNotAllowed } from "~/layout/method-not-allowed.server";
-import { getClientSessionState, optionalViewer } from "~/auth/session.server";
+import { getClientSessionState } from "~/auth/session.server";
+import { navigationFor } from "~/routing/registry.server";
+import { defineRoute } from "~/routing/route.server";
 import { SessionTimeout } from "~/auth/SessionTimeout";
 import { useAuth } from "~/auth/useAuth";
 
@@ -44,38 +45,37 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "A members-only collective of songwriters, producers and A&R professionals." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [theme, { toast, headers }, viewer] = await Promise.all([
-    getThemePreference(request),
-    getToast(request),
-    optionalViewer(request),
-  ]);
-  const env = getRuntime().env;
-  const origin = new URL(request.url).origin;
-  // Session timing for the timeout dialog (signed-in only; never tokens).
-  const sessionTimeout = viewer ? await getClientSessionState(request) : null;
-  return data(
-    {
-      theme,
-      toast,
-      viewer,
-      sessionTimeout,
-      origin,
-      ENV: { SENTRY_DSN: env.SENTRY_DSN, MODE: env.NODE_ENV },
-    },
-    { headers: headers ?? undefined },
-  );
-}
+// Every page's frame. Public: it knows the viewer (an expired session goes to
+// /auth). A POST to "/" without `?index` targets this route, not the landing
+// page: no form here, so 405 like any form-less page.
+const route = defineRoute({
+  access: "public-viewer",
+  async load({ request, url, viewer }) {
+    const [theme, { toast, headers }] = await Promise.all([getThemePreference(request), getToast(request)]);
+    const env = getRuntime().env;
+    // Session timing for the timeout dialog (signed-in only; never tokens).
+    const sessionTimeout = viewer ? await getClientSessionState(request) : null;
+    return data(
+      {
+        theme,
+        toast,
+        viewer,
+        // The header links this viewer may follow, from the routes' own declarations.
+        navigation: navigationFor(viewer),
+        sessionTimeout,
+        origin: url.origin,
+        ENV: { SENTRY_DSN: env.SENTRY_DSN, MODE: env.NODE_ENV },
+      },
+      { headers: headers ?? undefined },
+    );
+  },
+});
+
+export const loader = route.loader;
+export const action = route.action;
+export const headers = route.headers;
 
 export type RootLoader = typeof loader;
-
-/**
- * A POST to "/" without `?index` targets the root route, not the landing page:
- * answer it like any form-less page.
- */
-export function action() {
-  return methodNotAllowed();
-}
 
 function Document({ children, theme, origin, env }: { children: ReactNode; theme: ThemePreference; origin?: string; env?: object }) {
   const nonce = useNonce();
@@ -106,12 +106,12 @@ function Document({ children, theme, origin, env }: { children: ReactNode; theme
 }
 
 export default function App() {
-  const { theme, toast, viewer, origin, ENV, sessionTimeout } = useLoaderData<typeof loader>();
+  const { theme, toast, viewer, navigation: links, origin, ENV, sessionTimeout } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   useAuth(); // tags the viewer's role for error monitoring
   return (
     <Document theme={theme} origin={origin} env={ENV}>
-      <SiteHeader viewer={viewer} theme={theme} />
+      <SiteHeader viewer={viewer} links={links} theme={theme} />
       <PageLoadingIndicator active={navigation.state === "loading"} />
       <main id="main" tabIndex={-1}>
         <Outlet />
@@ -136,7 +136,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Document theme={theme}>
-        <SiteHeader viewer={rootData?.viewer ?? null} theme={theme} />
+        <SiteHeader viewer={rootData?.viewer ?? null} links={rootData?.navigation ?? []} theme={theme} />
         <main id="main" tabIndex={-1}>
           <NotFound />
         </main>

@@ -2,10 +2,16 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { container } from "~/layout/layout.css";
-import { ADMIN_SECTIONS } from "./sections";
 import * as styles from "./admin.css";
 
-export function AdminShell({ children }: { children: ReactNode }) {
+export interface AdminSectionLink {
+  to: string;
+  label: string;
+  summary: string;
+}
+
+/** `sections`: what the admin routes declare (app/routing/registry.server.ts), passed down by the admin layout. */
+export function AdminShell({ sections, children }: { sections: AdminSectionLink[]; children: ReactNode }) {
   return (
     <div className={`${container} ${styles.shell}`}>
       <nav aria-label="Admin sections" className={styles.sidebar}>
@@ -16,7 +22,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               Overview
             </NavLink>
           </li>
-          {ADMIN_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.to}>
               <NavLink to={section.to} className={styles.navLink} prefetch="intent">
                 {section.label}

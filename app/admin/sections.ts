@@ -1,30 +1,10 @@
 /**
- * The admin areas of SPEC §2, in one list: the admin navigation and the
- * empty states of sections whose tools come with later work read from here.
- * Each empty sentence says what will appear in the section, never sample data.
+ * The empty states of admin sections whose tools come with later work. Each
+ * sentence says what will appear in the section, never sample data. (The
+ * admin menu itself comes from each admin route's `adminSection` declaration.)
  */
 import type { EmptyStateIcon } from "~/layout/EmptyState";
 import { SHOWCASE_MAX_TRACKS } from "~/shared/constants";
-
-export interface AdminSection {
-  to: string;
-  label: string;
-  /** One line on the overview card. */
-  summary: string;
-}
-
-export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { to: "/admin/applications", label: "Applications", summary: "People who signed up and wait for a decision." },
-  { to: "/admin/submissions", label: "Submissions", summary: "Songs members send in for review." },
-  { to: "/admin/members", label: "Members", summary: "Accepted members, A&R professionals and administrators." },
-  { to: "/admin/users", label: "Users", summary: "Every account, with its role and admin flag." },
-  { to: "/admin/showcase", label: "Showcase", summary: `Members' showcase tracks, up to ${SHOWCASE_MAX_TRACKS} each.` },
-  { to: "/admin/catalog", label: "Catalogue", summary: "Songs being prepared for the catalogue." },
-  { to: "/admin/archive", label: "Archive", summary: "Songs taken out of the catalogue, kept for reference." },
-  { to: "/admin/files", label: "Files", summary: "Uploaded audio, artwork and documents." },
-  { to: "/admin/camps", label: "Camps", summary: "Songwriting camps, rosters and sessions." },
-  { to: "/admin/audio", label: "Audio", summary: "Audio uploads and their processing." },
-];
 
 export interface AdminEmptySection {
   title: string;

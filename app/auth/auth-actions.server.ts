@@ -1,27 +1,25 @@
 /**
- * The /auth page's actions: sign in (password), sign up, one-time code sign-in
- * and password recovery. Each form posts an `intent`; each intent has one zod
- * schema (forms.ts). Successful steps redirect (post/redirect/get, so a reload
- * never re-submits); refusals re-render the form with the error, a 4xx status
- * and the password fields emptied.
+ * The /auth page's forms: sign in (password), sign up, one-time code sign-in,
+ * password recovery and the new password. Each is one form of the route's
+ * declaration (app/routes/auth/sign-in.tsx) and goes through the shared form
+ * pipeline (app/routing/forms.server.ts): the `intent` picks it, the honeypot
+ * guards the public ones, its zod schema (forms.ts) parses it, and the
+ * handler below does the auth work. Successful steps redirect
+ * (post/redirect/get, so a reload never re-submits); refusals re-render the
+ * form with the error, a 4xx status and the password fields emptied.
  */
-import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "@remix-run/node";
 import { safeSameSitePath } from "~/shared/safe-redirect";
-import { db } from "~/platform/runtime.server";
-import {
-  RATE_LIMITS,
-  consume,
-  resetLimit,
-  type RateLimitedError,
-} from "~/platform/rate-limit.server";
+import { RATE_LIMITS, consume, resetLimit } from "~/platform/rate-limit.server";
 import type { AuthError } from "~/platform/auth/port";
 import { describeWeakPasswordReasons } from "~/platform/auth/password-policy";
 import { combineHeaders, createToastHeaders } from "~/toast/toast.server";
+import { form, type FormContext, type ReplyOptions } from "~/routing/forms.server";
+import type { Access } from "~/routing/access";
+import { chargeAccountCreation, chargeSignInAttempt, clearAccountFailures, settleSuccessfulSignIn } from "./attempt-limits.server";
+import { PASSWORD_CHANGE_MESSAGES, changePassword, type PasswordChangeOutcome } from "./password-change.server";
 import {
   INTENTS,
-  isIntent,
   newPasswordSchema,
   otpRequestSchema,
   otpVerifySchema,
@@ -29,38 +27,24 @@ import {
   recoverVerifySchema,
   signInSchema,
   signUpSchema,
-  type Intent,
 } from "./forms";
 import { parseIdentifier, type ParsedIdentifier } from "./identifiers";
-import { isSpam } from "./honeypot.server";
-import { AUTH_MESSAGES, authErrorMessage, statusForAuthError } from "./messages";
+import { authErrorMessage, statusForAuthError, AUTH_MESSAGES } from "./messages";
 import { forgetPendingCode, otpTypeFor, readPendingCode, rememberPendingCode } from "./pending.server";
 import { requestContext } from "./request-context.server";
 import { authClient, beginSession, getSessionHeaders, landingFor, requireUser } from "./session.server";
 import type { Viewer } from "./viewer";
 
-export interface AuthActionData {
-  intent: Intent;
-  result: SubmissionResult<string[]>;
-}
-
-const HIDDEN = ["password"];
-
-type Reply = ReturnType<typeof data<AuthActionData>>;
-
-function reply(
-  request: Request,
-  intent: Intent,
-  result: SubmissionResult<string[]>,
-  status: number,
-  headers?: HeadersInit,
-): Reply {
-  return data({ intent, result }, { status, headers: combineHeaders(getSessionHeaders(request), headers) });
-}
-
-function rateLimited(request: Request, intent: Intent, limited: RateLimitedError, result: (errors: string[]) => SubmissionResult<string[]>) {
-  return reply(request, intent, result([limited.message]), 429, limited.headers());
-}
+type Context<S extends keyof typeof SCHEMA_OF> = FormContext<Access, (typeof SCHEMA_OF)[S]>;
+const SCHEMA_OF = {
+  signIn: signInSchema,
+  signUp: signUpSchema,
+  otpRequest: otpRequestSchema,
+  recoverRequest: recoverRequestSchema,
+  otpVerify: otpVerifySchema,
+  recoverVerify: recoverVerifySchema,
+  newPassword: newPasswordSchema,
+} as const;
 
 /** Same-site paths only, and never back into /auth itself. */
 export function destinationAfterSignIn(viewer: Pick<Viewer, "role" | "isAdmin">, redirectTo: string | null | undefined): string {
@@ -80,75 +64,47 @@ function authPageUrl(mode: string, step: string | null, redirectTo: string | und
   return `/auth?${params}`;
 }
 
-export async function handleAuthAction(request: Request): Promise<Response | Reply> {
-  const formData = await request.formData().catch(() => new FormData());
-  const intent = formData.get("intent");
-  if (!isIntent(intent)) {
-    throw data({ message: "Unknown form" }, { status: 400 });
-  }
-  // The new-password step is for a signed-in (recovering) user, not a public form.
-  if (intent !== INTENTS.newPassword && isSpam(formData)) {
-    return reply(request, intent, { status: "error", error: { "": [AUTH_MESSAGES.spam] } }, 400);
-  }
-  switch (intent) {
-    case INTENTS.signIn:
-      return signIn(request, formData);
-    case INTENTS.signUp:
-      return signUp(request, formData);
-    case INTENTS.otpRequest:
-      return requestCode(request, formData, "otp");
-    case INTENTS.recoverRequest:
-      return requestCode(request, formData, "recovery");
-    case INTENTS.otpVerify:
-    case INTENTS.recoverVerify:
-      return verifyCode(request, formData, intent);
-    case INTENTS.newPassword:
-      return setNewPassword(request, formData);
-  }
-}
-
-async function signIn(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: signInSchema });
-  if (submission.status !== "success") return reply(request, INTENTS.signIn, submission.reply({ hideFields: HIDDEN }), 400);
-  const { password, redirectTo } = submission.value;
-  const identifier = parseIdentifier(submission.value.identifier)!;
+async function signIn({ request, db, value, reply }: Context<"signIn">) {
+  const { password, redirectTo } = value;
+  const identifier = parseIdentifier(value.identifier)!;
   const address = requestContext(request).clientAddress;
-  const refuse = (errors: string[]) => submission.reply({ formErrors: errors, hideFields: HIDDEN });
 
   // Each attempt is counted (one atomic upsert) before the password is checked,
   // so a parallel burst cannot all pass a check that runs before any failure is
-  // recorded; a successful sign-in clears the counts it was charged.
-  const limited =
-    (await consume(db(), RATE_LIMITS.signInPerAccount, keyOf(identifier))) ??
-    (await consume(db(), RATE_LIMITS.signInPerAddress, address));
-  if (limited) return rateLimited(request, INTENTS.signIn, limited, refuse);
+  // recorded; a successful sign-in gives back only what it was charged.
+  const limited = await chargeSignInAttempt(db, keyOf(identifier), address);
+  if (limited) return reply(refusedBy(limited));
 
   const outcome = await authClient(request).signInWithPassword({ ...identifier, password } as Parameters<
     ReturnType<typeof authClient>["signInWithPassword"]
   >[0]);
-  if (outcome.error) {
-    return reply(request, INTENTS.signIn, refuse([authErrorMessage(outcome.error)]), statusForAuthError(outcome.error));
-  }
-  await resetLimit(db(), RATE_LIMITS.signInPerAccount, keyOf(identifier));
-  await resetLimit(db(), RATE_LIMITS.signInPerAddress, address);
+  if (outcome.error) return reply(refusedWith(outcome.error));
+  await settleSuccessfulSignIn(db, keyOf(identifier), address);
   const viewer = await beginSession(request, outcome.data);
   throw redirect(destinationAfterSignIn(viewer, redirectTo), { headers: getSessionHeaders(request) });
 }
 
-/** A weak password lists each of its reasons under the field (SPEC §8: weak_password with reasons). */
-function weakPasswordReply(error: AuthError, submission: { reply: (o: object) => SubmissionResult<string[]> }) {
-  const reasons = error.code === "weak_password" ? describeWeakPasswordReasons(error.reasons ?? []) : [];
-  return submission.reply({ fieldErrors: { password: reasons.length ? reasons : [authErrorMessage(error)] }, hideFields: HIDDEN });
+/** A refusal by the provider, with its status. */
+function refusedWith(error: AuthError): ReplyOptions {
+  return { formErrors: [authErrorMessage(error)], status: statusForAuthError(error) };
 }
 
-async function signUp(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: signUpSchema });
-  if (submission.status !== "success") return reply(request, INTENTS.signUp, submission.reply({ hideFields: HIDDEN }), 400);
-  const { email, phone, password, displayName, redirectTo } = submission.value;
-  const refuse = (errors: string[]) => submission.reply({ formErrors: errors, hideFields: HIDDEN });
+/** A refusal by a rate limit: 429 with Retry-After. */
+function refusedBy(limited: { message: string; headers(): Record<string, string> }): ReplyOptions {
+  return { formErrors: [limited.message], status: 429, headers: limited.headers() };
+}
 
-  const limited = await consume(db(), RATE_LIMITS.signUpsPerAddress, requestContext(request).clientAddress);
-  if (limited) return rateLimited(request, INTENTS.signUp, limited, refuse);
+/** A weak password lists each of its reasons under the field (SPEC §8: weak_password with reasons). */
+function weakPassword(error: AuthError): ReplyOptions {
+  const reasons = error.code === "weak_password" ? describeWeakPasswordReasons(error.reasons ?? []) : [];
+  return { fieldErrors: { password: reasons.length ? reasons : [authErrorMessage(error)] }, status: statusForAuthError(error) };
+}
+
+async function signUp({ request, db, value, reply }: Context<"signUp">) {
+  const { email, phone, password, displayName, redirectTo } = value;
+
+  const limited = await chargeAccountCreation(db, requestContext(request).clientAddress);
+  if (limited) return reply(refusedBy(limited));
 
   const identifier = parseIdentifier((email || phone)!)!;
   const outcome = await authClient(request).signUp({
@@ -156,10 +112,7 @@ async function signUp(request: Request, formData: FormData) {
     password: password!,
     data: displayName ? { display_name: displayName } : undefined,
   });
-  if (outcome.error) {
-    const result = outcome.error.code === "weak_password" ? weakPasswordReply(outcome.error, submission) : refuse([authErrorMessage(outcome.error)]);
-    return reply(request, INTENTS.signUp, result, statusForAuthError(outcome.error));
-  }
+  if (outcome.error) return reply(outcome.error.code === "weak_password" ? weakPassword(outcome.error) : refusedWith(outcome.error));
   // A provider that confirms sign-ups automatically issues a session here: its clock must start too.
   if (outcome.data?.session) await beginSession(request, outcome.data.session);
   throw redirect(authPageUrl("otp", "verify", redirectTo), {
@@ -170,81 +123,97 @@ async function signUp(request: Request, formData: FormData) {
   });
 }
 
-async function requestCode(request: Request, formData: FormData, purpose: "otp" | "recovery") {
-  const intent = purpose === "otp" ? INTENTS.otpRequest : INTENTS.recoverRequest;
-  const submission = parseWithZod(formData, { schema: purpose === "otp" ? otpRequestSchema : recoverRequestSchema });
-  if (submission.status !== "success") return reply(request, intent, submission.reply(), 400);
-  const identifier = parseIdentifier(submission.value.identifier)!;
-  const refuse = (errors: string[]) => submission.reply({ formErrors: errors });
+async function requestCode({ request, db, value, reply }: Context<"otpRequest" | "recoverRequest">, purpose: "otp" | "recovery") {
+  const identifier = parseIdentifier(value.identifier)!;
 
   const limited =
-    (await consume(db(), RATE_LIMITS.codesPerRecipient, keyOf(identifier))) ??
-    (await consume(db(), RATE_LIMITS.codesPerAddress, requestContext(request).clientAddress));
-  if (limited) return rateLimited(request, intent, limited, refuse);
+    (await consume(db, RATE_LIMITS.codesPerRecipient, keyOf(identifier))) ??
+    (await consume(db, RATE_LIMITS.codesPerAddress, requestContext(request).clientAddress));
+  if (limited) return reply(refusedBy(limited));
 
   const client = authClient(request);
   const outcome =
     purpose === "recovery" && "email" in identifier
       ? await client.resetPasswordForEmail(identifier.email)
       : await client.signInWithOtp({ ...identifier, shouldCreateUser: false } as Parameters<typeof client.signInWithOtp>[0]);
-  // Recovery answers the same whether or not an account exists: nobody learns who has one.
-  const hide = purpose === "recovery" && outcome.error?.code === "otp_disabled";
-  if (outcome.error && !hide) {
-    return reply(request, intent, refuse([authErrorMessage(outcome.error)]), statusForAuthError(outcome.error));
-  }
-  throw redirect(authPageUrl(purpose === "otp" ? "otp" : "recover", "verify", submission.value.redirectTo), {
+  // Both answer the same whether or not an account exists (the code step then
+  // refuses every code as it would a wrong one): nobody learns who has one.
+  const hide = outcome.error?.code === "otp_disabled";
+  if (outcome.error && !hide) return reply(refusedWith(outcome.error));
+  throw redirect(authPageUrl(purpose === "otp" ? "otp" : "recover", "verify", value.redirectTo), {
     headers: combineHeaders(getSessionHeaders(request), { "Set-Cookie": await rememberPendingCode({ purpose, identifier }) }),
   });
 }
 
-async function verifyCode(request: Request, formData: FormData, intent: typeof INTENTS.otpVerify | typeof INTENTS.recoverVerify) {
-  const submission = parseWithZod(formData, { schema: intent === INTENTS.otpVerify ? otpVerifySchema : recoverVerifySchema });
-  if (submission.status !== "success") return reply(request, intent, submission.reply(), 400);
-  const { redirectTo } = submission.value;
-  const recovering = intent === INTENTS.recoverVerify;
+async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "recoverVerify">, recovering: boolean) {
+  const { redirectTo } = value;
   const pending = await readPendingCode(request);
   if (!pending || (recovering ? pending.purpose !== "recovery" : pending.purpose === "recovery" || pending.purpose === "phone-test")) {
     throw redirect(authPageUrl(recovering ? "recover" : "otp", null, redirectTo));
   }
-  const refuse = (errors: string[]) => submission.reply({ formErrors: errors });
   const recipient = keyOf(pending.identifier);
 
   // Counted before the check (atomically), so parallel guesses cannot outrun the limit.
-  const limited = await consume(db(), RATE_LIMITS.codeChecksPerRecipient, recipient);
-  if (limited) return rateLimited(request, intent, limited, refuse);
+  const limited = await consume(db, RATE_LIMITS.codeChecksPerRecipient, recipient);
+  if (limited) return reply(refusedBy(limited));
 
   const outcome = await authClient(request).verifyOtp({
     ...pending.identifier,
-    token: submission.value.code,
+    token: value.code,
     type: otpTypeFor(pending),
   } as Parameters<ReturnType<typeof authClient>["verifyOtp"]>[0]);
-  if (outcome.error) {
-    return reply(request, intent, refuse([authErrorMessage(outcome.error)]), statusForAuthError(outcome.error));
-  }
-  await resetLimit(db(), RATE_LIMITS.codeChecksPerRecipient, recipient);
-  const viewer = await beginSession(request, outcome.data);
+  if (outcome.error) return reply(refusedWith(outcome.error));
+  await resetLimit(db, RATE_LIMITS.codeChecksPerRecipient, recipient);
+  // The owner proved control of the address: strangers' failures no longer hold the account,
+  // and for 10 minutes this session may set a password without the old one.
+  await clearAccountFailures(db, recipient, requestContext(request).clientAddress);
+  const viewer = await beginSession(request, outcome.data, { viaCode: true });
   const target = recovering ? authPageUrl("recover", "password", redirectTo) : destinationAfterSignIn(viewer, redirectTo);
   throw redirect(target, {
     headers: combineHeaders(getSessionHeaders(request), { "Set-Cookie": await forgetPendingCode() }),
   });
 }
 
-async function setNewPassword(request: Request, formData: FormData) {
+async function setNewPassword({ request, value, reply }: Context<"newPassword">) {
+  // Setting a password is for the signed-in person only (after a recovery, or a change).
   const viewer = await requireUser(request);
-  const submission = parseWithZod(formData, { schema: newPasswordSchema });
-  if (submission.status !== "success") return reply(request, INTENTS.newPassword, submission.reply({ hideFields: HIDDEN }), 400);
-  const outcome = await authClient(request).updatePassword(submission.value.password);
-  if (outcome.error) {
-    const result =
-      outcome.error.code === "weak_password" || outcome.error.code === "same_password"
-        ? weakPasswordReply(outcome.error, submission)
-        : submission.reply({ formErrors: [authErrorMessage(outcome.error)], hideFields: HIDDEN });
-    return reply(request, INTENTS.newPassword, result, statusForAuthError(outcome.error));
-  }
-  throw redirect(destinationAfterSignIn(viewer, submission.value.redirectTo), {
+  const { currentPassword, password, redirectTo } = value;
+  const outcome = await changePassword(request, { currentPassword, newPassword: password });
+  if (!outcome.ok) return reply(passwordChangeRefusal(outcome));
+  throw redirect(destinationAfterSignIn(viewer, redirectTo), {
     headers: combineHeaders(
       getSessionHeaders(request),
       await createToastHeaders({ type: "success", title: "Password updated", message: AUTH_MESSAGES.passwordUpdated }),
     ),
   });
 }
+
+/** A refused password change: errors under the field they concern. */
+export function passwordChangeRefusal(outcome: Exclude<PasswordChangeOutcome, { ok: true }>): ReplyOptions {
+  switch (outcome.reason) {
+    case "not-signed-in":
+      return { formErrors: [PASSWORD_CHANGE_MESSAGES.notSignedIn], status: 401 };
+    case "current-required":
+      return { fieldErrors: { currentPassword: [PASSWORD_CHANGE_MESSAGES.currentRequired] } };
+    case "current-wrong":
+      return { fieldErrors: { currentPassword: [PASSWORD_CHANGE_MESSAGES.currentWrong] } };
+    case "limited":
+      return refusedBy(outcome.limited);
+    case "rejected":
+      return outcome.error.code === "weak_password" || outcome.error.code === "same_password" ? weakPassword(outcome.error) : refusedWith(outcome.error);
+  }
+}
+
+/**
+ * The forms of /auth, by intent. All but the new password are public (the
+ * honeypot applies); the new password is for the signed-in person.
+ */
+export const AUTH_FORMS = {
+  [INTENTS.signIn]: form({ schema: signInSchema, handle: signIn }),
+  [INTENTS.signUp]: form({ schema: signUpSchema, handle: signUp }),
+  [INTENTS.otpRequest]: form({ schema: otpRequestSchema, handle: (context) => requestCode(context, "otp") }),
+  [INTENTS.recoverRequest]: form({ schema: recoverRequestSchema, handle: (context) => requestCode(context, "recovery") }),
+  [INTENTS.otpVerify]: form({ schema: otpVerifySchema, handle: (context) => verifyCode(context, false) }),
+  [INTENTS.recoverVerify]: form({ schema: recoverVerifySchema, handle: (context) => verifyCode(context, true) }),
+  [INTENTS.newPassword]: form({ schema: newPasswordSchema, honeypot: false, handle: setNewPassword }),
+};

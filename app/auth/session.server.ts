@@ -40,11 +40,12 @@ import { combineHeaders, createToastHeaders } from "~/toast/toast.server";
 import type { Viewer } from "./viewer";
 import type { ClientSessionState } from "./session-state";
 import { isAdmin, isApprovedAR } from "./viewer";
-import { getSessionHeaders, requestContext } from "./request-context.server";
+import { getSessionHeaders, markViewerSpecific, requestContext } from "./request-context.server";
 import {
   checkAndTouch,
   endSessionClock,
   endUserSessionClocks,
+  recordCodeVerified,
   resetIdleClock,
   startSessionClock,
   timeoutSettings,
@@ -122,6 +123,8 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
     }
   }
 
+  // Whatever this request answers is now about this viewer: never cached (request-context.server.ts).
+  markViewerSpecific(request);
   return {
     state: "active",
     viewer: await viewerFor(verified.data),
@@ -218,11 +221,16 @@ export function landingFor(viewer: Pick<Viewer, "role" | "isAdmin">): string {
 /**
  * Called once a provider has issued a session for this request: starts the
  * server-side clocks, makes sure the person has a profile row (role still
- * empty: an applicant), and returns the Viewer.
+ * empty: an applicant), and returns the Viewer. `viaCode`: the session was
+ * started by a verified one-time code (recovery or code sign-in), which lets it
+ * set a new password without the old one for 10 minutes.
  */
-export async function beginSession(request: Request, session: AuthSession): Promise<Viewer> {
+export async function beginSession(request: Request, session: AuthSession, { viaCode = false } = {}): Promise<Viewer> {
   const sessionId = sessionIdOf(session.access_token);
-  if (sessionId) await startSessionClock(db(), sessionId, session.user.id);
+  if (sessionId) {
+    await startSessionClock(db(), sessionId, session.user.id);
+    if (viaCode) await recordCodeVerified(db(), sessionId);
+  }
   await ensureProfile(session.user);
   forgetResolvedSession(request);
   return viewerFor(session.user);

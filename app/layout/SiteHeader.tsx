@@ -3,9 +3,14 @@ import type { Viewer } from "~/auth/viewer";
 import type { ThemePreference } from "~/shared/constants";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { ButtonLink, Button } from "~/ui/Button";
-import { navigationFor, type NavItem } from "./navigation";
 import { ThemeSwitch } from "./ThemeSwitch";
 import * as styles from "./layout.css";
+
+/** A header link; which ones a viewer gets comes from the routes' declarations (app/routing/registry.server.ts). */
+export interface NavItem {
+  to: string;
+  label: string;
+}
 
 function NavLinks({ items }: { items: NavItem[] }) {
   return (
@@ -21,8 +26,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
   );
 }
 
-export function SiteHeader({ viewer, theme }: { viewer: Viewer | null; theme: ThemePreference }) {
-  const items = navigationFor(viewer);
+export function SiteHeader({ viewer, links: items, theme }: { viewer: Viewer | null; links: NavItem[]; theme: ThemePreference }) {
   return (
     <>
       <a href="#main" className={styles.skipLink}>

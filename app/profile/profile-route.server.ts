@@ -1,20 +1,18 @@
 /**
- * Loader and action shared by /profile and /mobile-profile: the same form in
- * two layouts. Both run the login guard first, in the loader and the action.
+ * What /profile and /mobile-profile share: the same data and the same form in
+ * two layouts. Each route declares its own access (signed-in) and mounts these.
  */
-import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
-import { requireUser } from "~/auth/session.server";
-import { db } from "~/platform/runtime.server";
+import type { Viewer } from "~/auth/viewer";
+import type { Database } from "~/platform/db/connect.server";
+import { form } from "~/routing/forms.server";
 import { redirectWithToast } from "~/toast/toast.server";
 import { getOwnProfile, saveOwnProfile } from "./profile.server";
 import { profileSchema } from "./profile-schema";
 
 export const PROFILE_SAVED_MESSAGE = "Your profile has been saved.";
 
-export async function loadOwnProfile(request: Request) {
-  const viewer = await requireUser(request);
-  const profile = await getOwnProfile(db(), viewer.id);
+export async function loadOwnProfile({ db, viewer }: { db: Database; viewer: Viewer }) {
+  const profile = await getOwnProfile(db, viewer.id);
   return {
     viewer: { id: viewer.id, displayName: viewer.displayName, email: viewer.email, role: viewer.role, isAdmin: viewer.isAdmin },
     profile: profile ?? {
@@ -29,13 +27,15 @@ export async function loadOwnProfile(request: Request) {
   };
 }
 
-export async function saveOwnProfileAction(request: Request, backTo: "/profile" | "/mobile-profile") {
-  const viewer = await requireUser(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
-  await saveOwnProfile(db(), viewer.id, submission.value);
-  return redirectWithToast(backTo, { type: "success", message: PROFILE_SAVED_MESSAGE });
+/** The profile form; a save comes back to the page it was made on. */
+export function profileForms(backTo: "/profile" | "/mobile-profile") {
+  return {
+    profile: form({
+      schema: profileSchema,
+      async handle({ db, viewer, value }) {
+        await saveOwnProfile(db, viewer!.id, value);
+        return redirectWithToast(backTo, { type: "success", message: PROFILE_SAVED_MESSAGE });
+      },
+    }),
+  };
 }

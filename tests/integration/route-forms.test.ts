@@ -4,6 +4,7 @@
  * cookie, bad input answers 400 with the error next to the field and writes
  * nothing, and each action runs its guard before reading the body.
  */
+import { FORM_MESSAGES } from "~/routing/forms.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
@@ -156,7 +157,8 @@ describe("/ar/register", () => {
     const bot = new TestClient(app);
     const noStamp = await bot.post("/ar/register", { ...body, email: "bot1@spam.test" });
     expect(noStamp.status).toBe(400);
-    expect(await noStamp.text()).toContain("This form could not be sent.");
+    // One pipeline, one refusal text for every public form (app/routing/forms.server.ts).
+    expect(await noStamp.text()).toContain(FORM_MESSAGES.spam);
     const fields = await bot.honeypotFields("/ar/register");
     const trapped = await bot.post("/ar/register", { ...body, email: "bot2@spam.test", ...fields, name__confirm: "I am a bot" });
     expect(trapped.status).toBe(400);

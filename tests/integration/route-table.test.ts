@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
-import { navigationFor } from "~/layout/navigation";
+import { navigationFor } from "~/routing/registry.server";
 import type { Viewer } from "~/auth/viewer";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";

@@ -14,3 +14,5 @@ export const phoneVerifySchema = z.object({
   intent: z.literal("verify"),
   code: z.string({ required_error: "Enter the 6-digit code" }).trim().regex(/^\d{6}$/, "The code is 6 digits"),
 });
+
+export const phoneResetSchema = z.object({ intent: z.literal("reset") });

@@ -1,0 +1,103 @@
+/**
+ * THE PRODUCT'S MAP: every URL of the app and the route module that answers
+ * it, grouped by product area (SPEC §2 lists the routes). vite.config.ts hands
+ * this to Remix instead of file-name conventions, so app/routes/<area>/ holds
+ * each area's pages and this file reads as the site map.
+ *
+ * Who may reach each route is declared in its module (`defineRoute({ access })`,
+ * app/routing/route.server.ts), never here. A module mounted at several paths
+ * (the phone test pages, the entry points that lead to /dashboard) gets one id
+ * per path.
+ *
+ * Plain data and no imports: Vite reads it while loading its config.
+ */
+
+/** Remix's route definer (DefineRouteFunction), in the shape this map uses. */
+export type DefineRoute = (
+  path: string | undefined,
+  file: string,
+  optionsOrChildren?: { id?: string; index?: boolean } | (() => void),
+  children?: () => void,
+) => void;
+
+/** Mounts one module at several paths, each with its own route id. */
+function aliases(route: DefineRoute, file: string, paths: string[]) {
+  for (const path of paths) route(path, file, { id: `${file.replace(/\.tsx$/, "")}:${path}` });
+}
+
+export function routeMap(route: DefineRoute): void {
+  // Landing, theme and the not-found page.
+  route(undefined, "routes/home/landing.tsx", { index: true });
+  route("theme", "routes/home/theme.tsx");
+
+  // Accounts and sessions.
+  route("auth", "routes/auth/sign-in.tsx");
+  route("auth/sign-out", "routes/auth/sign-out.tsx");
+  route("auth/keep-alive", "routes/auth/keep-alive.tsx");
+  aliases(route, "routes/auth/phone-test.tsx", ["test-phone-auth", "simple-phone-test", "working-phone-test", "local-phone-test"]);
+
+  // The catalogue and its player.
+  route("catalog", "routes/catalogue/catalog-redirect.tsx");
+  route("music-catalog", "routes/catalogue/music-catalog.tsx");
+  route("search", "routes/catalogue/search.tsx");
+  route("song/:songId", "routes/catalogue/song.tsx");
+  route("audioplayer-demo", "routes/catalogue/player-demo.tsx");
+  route("api/songs/:songId/audio-url", "routes/catalogue/audio-url.tsx");
+  route("storage/v1/object/sign/:bucket/*", "routes/catalogue/signed-file.tsx");
+
+  // Members: dashboard, profiles, directory.
+  route("dashboard", "routes/members/dashboard.tsx");
+  route("profile", "routes/members/profile.tsx");
+  route("mobile-profile", "routes/members/mobile-profile.tsx");
+  route("profile/:userId", "routes/members/profile-redirect.tsx");
+  route("members", "routes/members/directory.tsx");
+  route("members/:userId", "routes/members/member.tsx");
+
+  // Becoming a member.
+  aliases(route, "routes/membership/apply.tsx", ["join", "join/writer", "join/producer", "application", "member-application"]);
+  route("accept", "routes/membership/accept.tsx");
+
+  // A&R professionals.
+  route("ar", "routes/ar/landing.tsx");
+  route("ar/register", "routes/ar/register.tsx");
+  route("ar/dashboard", "routes/ar/dashboard.tsx");
+
+  // The listening party.
+  route("party", "routes/party/party.tsx");
+
+  // Administration: the sections share the admin layout.
+  route("admin", "routes/admin/layout.tsx", () => {
+    route(undefined, "routes/admin/overview.tsx", { index: true });
+    route("applications", "routes/admin/applications.tsx");
+    route("submissions", "routes/admin/submissions.tsx");
+    route("members", "routes/admin/members.tsx");
+    route("users", "routes/admin/users.tsx");
+    route("showcase", "routes/admin/showcase.tsx");
+    route("catalog", "routes/admin/catalog.tsx");
+    route("archive", "routes/admin/archive.tsx");
+    route("archive/browse", "routes/admin/archive-browse.tsx");
+    route("archive/song/:songId", "routes/admin/archive-song.tsx");
+    route("files", "routes/admin/files.tsx");
+    route("camps", "routes/admin/camps.tsx");
+    route("audio", "routes/admin/audio.tsx");
+  });
+  // Old admin addresses (SPEC §2 admin-only redirects).
+  aliases(route, "routes/admin/moved.tsx", [
+    "admin/dashboard",
+    "archive",
+    "archive/song/:songId",
+    "camp-scheduling",
+    "admin/audio-upload",
+    "admin/test-applications",
+  ]);
+
+  // Pages that fail on purpose, for the error-screen tests (404 unless ENABLE_TEST_ROUTES).
+  route("__test/crash", "routes/testing/crash.tsx");
+  route("__test/route-error", "routes/testing/route-error.tsx");
+  route("__test/routing-error", "routes/testing/routing-error.tsx");
+  route("__test/toast", "routes/testing/toast.tsx");
+  route("auth/__test/expire-session", "routes/testing/expire-session.tsx");
+
+  // Any other path.
+  route("*", "routes/home/not-found.tsx");
+}

@@ -1,6 +1,0 @@
-/** /admin/dashboard redirects to /admin after the admin guard (SPEC §2, admin-only redirects). */
-import { adminRedirect } from "~/admin/admin-route.server";
-
-const redirectToTarget = adminRedirect("/admin");
-export const loader = redirectToTarget;
-export const action = redirectToTarget;
