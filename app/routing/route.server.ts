@@ -80,6 +80,12 @@ export interface RouteDeclaration<A extends Access = Access, L = unknown> {
   redirectStatus?: 301 | 302 | 307 | 308;
   /** The route's forms, by `intent` (a single form may use any key; the `intent` field then is optional). */
   forms?: Record<string, FormDeclaration<NoInfer<A>>>;
+  /**
+   * A route without a page (no default export: an endpoint). Remix sends a
+   * resource route's data with 200 whatever its status, so its form replies go
+   * out as real JSON responses instead.
+   */
+  resource?: true;
   /** The catch-all route: every method answers 404 (after the guard, like any route). */
   notFound?: true;
   nav?: NavDeclaration;
@@ -144,7 +150,11 @@ export function defineRoute<A extends Access, L = null>(declaration: RouteDeclar
       if (!declaration.forms || Object.keys(declaration.forms).length === 0) return methodNotAllowed();
       // A success is a redirect (or a response the form made): Remix sends it as it is;
       // only a reply's data is typed for useActionData.
-      return (await runForm(declaration.access, declaration.forms, context)) as FormReply;
+      const answer = await runForm(declaration.access, declaration.forms, context);
+      if (declaration.resource && !(answer instanceof Response)) {
+        return Response.json(answer.data, answer.init ?? undefined) as unknown as FormReply;
+      }
+      return answer as FormReply;
     },
     { [ROUTE_DECLARATION]: declaration as RouteDeclaration },
   );

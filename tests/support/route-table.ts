@@ -1,14 +1,16 @@
 /**
- * THE AUTHORIZATION TABLE: every route of SPEC §2 x every persona, with the
- * expected answer to a GET and to a POST. tests/integration/route-table.test.ts
- * walks it against the real request handler and real sessions.
+ * THE AUTHORIZATION TABLE: every route x every persona x GET and POST, with
+ * the expected answer, DERIVED from what each route module declares
+ * (`defineRoute({ access, forms })`, read by route-declarations.ts) and the
+ * access policy stated once below. tests/integration/route-table.test.ts walks
+ * it against the real request handler and real sessions.
  *
- * Reading a row: `get`/`post` give, per persona, either a status (the page
- * renders with it) or a redirect target (302 + Location). POSTs carry an
- * empty form body with same-origin headers: a guarded action must refuse
- * before it looks at the body; a form action that lets the person through
- * answers 400 (nothing valid was sent); a page without a form answers 405
- * after its guard (docs/decisions/0020-route-table-and-guarded-posts.md).
+ * What the declarations cannot say is a route's own answer once the guard has
+ * let a persona in when it is not the default (a page: 200; a POST: 400 for an
+ * empty form where the route has forms, else 405): a redirect's target, a 404
+ * for an unknown id, /auth sending signed-in people on. Those, and the
+ * concrete paths for URL parameters, are the SAMPLES; they say nothing about
+ * who may enter.
  *
  * Paths may hold placeholders the test fills from the seeded database:
  *   {publicMemberId}  user id of a member with a public profile (demo member)
@@ -16,6 +18,8 @@
  *   {archivedSongId}  id of a demo song with status archived
  *   {liveSongId}      id of a demo song in the public catalogue
  */
+import type { Access } from "~/routing/access";
+import { declaredRoutes, type DeclaredRoute } from "./route-declarations";
 
 export const PERSONAS = ["anonymous", "applicant", "member", "ar", "admin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -26,10 +30,10 @@ export type PersonaOutcomes = Record<Persona, Outcome>;
 export interface RouteRow {
   /** A concrete path to request (may contain placeholders, see above). */
   path: string;
-  /** The SPEC §2 route this row exercises. */
+  /** The SPEC §2 route (or server endpoint) this row exercises. */
   route: string;
-  /** Which part of the code answers it. */
-  owner: "routes" | "auth" | "catalogue" | "foundation";
+  /** The module that answers it and what it declares. */
+  declared: DeclaredRoute;
   get: PersonaOutcomes;
   post: PersonaOutcomes;
 }
@@ -52,143 +56,134 @@ export function everyone(outcome: Outcome): PersonaOutcomes {
   return { anonymous: outcome, applicant: outcome, member: outcome, ar: outcome, admin: outcome };
 }
 
-/** Login guard: visitors sign in, every signed-in persona gets `allowed`. */
-export function signedIn(path: string, allowed: Outcome): PersonaOutcomes {
-  return { anonymous: signIn(path), applicant: allowed, member: allowed, ar: allowed, admin: allowed };
+// ---------------------------------------------------------------------------
+// THE POLICY: what each access level does to each persona (SPEC §2, §6),
+// stated here independently of app/routing, so the walk can catch a guard
+// that drifts. null: the persona is let in.
+
+export function guardOutcome(access: Access, persona: Persona, pathAndQuery: string): Outcome | null {
+  if (access === "public" || access === "public-viewer") return null;
+  if (persona === "anonymous") return signIn(pathAndQuery);
+  switch (access) {
+    case "signed-in":
+      return null;
+    case "member":
+      return persona === "applicant" ? to("/dashboard") : null;
+    case "approved-ar":
+      return persona === "ar" || persona === "admin" ? null : to("/ar");
+    case "admin":
+      return persona === "admin" ? null : to("/");
+  }
 }
-
-/** Approved-A&R guard (accepted_ar or admin): other signed-in people go to /ar. */
-export function approvedAR(path: string, allowed: Outcome): PersonaOutcomes {
-  return { anonymous: signIn(path), applicant: to("/ar"), member: to("/ar"), ar: allowed, admin: allowed };
-}
-
-/** Admin guard (is_admin): other signed-in people go to /. */
-export function adminOnly(path: string, allowed: Outcome): PersonaOutcomes {
-  return { anonymous: signIn(path), applicant: to("/"), member: to("/"), ar: to("/"), admin: allowed };
-}
-
-function row(route: string, owner: RouteRow["owner"], path: string, get: PersonaOutcomes, post: PersonaOutcomes): RouteRow {
-  return { route, owner, path, get, post };
-}
-
-/** A public page without a form: everyone reads it, nobody posts to it. */
-const publicPage = (route: string, owner: RouteRow["owner"], path = route) => row(route, owner, path, everyone(ok), everyone(notAllowed));
-
-/** A public page with a form: an empty post is invalid input. */
-const publicForm = (route: string, owner: RouteRow["owner"], path = route) => row(route, owner, path, everyone(ok), everyone(badRequest));
-
-/** An admin page without a form. */
-const adminPage = (route: string, path = route, status = 200) =>
-  row(route, "routes", path, adminOnly(path, { status }), adminOnly(path, notAllowed));
-
-/** An admin-only redirect: guard first, then the same redirect for GET and POST. */
-const adminRedirect = (route: string, path: string, target: string) =>
-  row(route, "routes", path, adminOnly(path, to(target)), adminOnly(path, to(target)));
-
-/** The SPEC §2 entry points that all lead to /dashboard, behind the login guard. */
-const toDashboard = (route: string) => row(route, "routes", route, signedIn(route, to("/dashboard")), signedIn(route, to("/dashboard")));
 
 // ---------------------------------------------------------------------------
-// The table
+// SAMPLES: concrete paths and each route's own answer once let in.
 
-export const ROUTE_TABLE: readonly RouteRow[] = [
-  // Public routes (SPEC §2)
-  row("/", "foundation", "/", everyone(ok), everyone(notAllowed)),
-  publicPage("/search", "catalogue"),
-  row(
-    "/auth",
-    "auth",
-    "/auth",
-    { anonymous: ok, applicant: to("/dashboard"), member: to("/dashboard"), ar: to("/ar/dashboard"), admin: to("/admin") },
-    // An empty post names no form ("intent"): refused as a bad request, signed in or not.
-    everyone(badRequest),
-  ),
-  publicPage("/accept", "routes"),
-  row("/catalog", "catalogue", "/catalog", everyone(to("/music-catalog")), everyone(to("/music-catalog"))),
-  publicPage("/music-catalog", "catalogue"),
+interface Sample {
+  path?: string;
+  /** The SPEC §2 route name (defaults to the pattern with {param}s). */
+  route?: string;
+  get?: Outcome | Partial<PersonaOutcomes>;
+  post?: Outcome | Partial<PersonaOutcomes>;
+}
+
+/** Routes the walk leaves out, and why (their declarations are still checked). */
+export const NOT_WALKED: Record<string, string> = {
+  "/auth/sign-out": "a POST signs the persona out, which would end the walk's sessions (auth tests cover it)",
+  "/storage/v1/object/sign/:bucket/*": "a signature guards it, not a persona (catalog-delivery tests walk it)",
+};
+
+const SAMPLES: Record<string, Sample[]> = {
+  "/theme": [{ route: "/theme", get: to("/") }],
+  "/auth": [{ get: { applicant: to("/dashboard"), member: to("/dashboard"), ar: to("/ar/dashboard"), admin: to("/admin") } }],
+  // JSON for the session-timeout host: GET is not how it is called; an empty post names no form.
+  "/auth/keep-alive": [{ route: "/auth/keep-alive", get: notAllowed }],
+  "/catalog": [{ get: to("/music-catalog"), post: to("/music-catalog") }],
   // No form on a song page: a POST is 405 whether or not the song exists.
-  row("/song/{songId}", "catalogue", "/song/no-such-song", everyone(notFound), everyone(notAllowed)),
-  row("/song/{songId}", "catalogue", "/song/{liveSongId}", everyone(ok), everyone(notAllowed)),
-  // Archived songs belong to the admin archive, not the public song page.
-  row("/song/{songId}", "catalogue", "/song/{archivedSongId}", everyone(notFound), everyone(notAllowed)),
-  // Not SPEC pages but server endpoints the pages use (API_ROUTES below).
-  row("/api/songs/{songId}/audio-url", "catalogue", "/api/songs/{liveSongId}/audio-url", everyone(ok), everyone(notAllowed)),
-  row(
-    "/api/songs/{songId}/audio-url",
-    "catalogue",
-    "/api/songs/{archivedSongId}/audio-url",
-    { anonymous: notFound, applicant: notFound, member: notFound, ar: notFound, admin: ok },
-    everyone(notAllowed),
-  ),
-  publicPage("/members", "routes"),
-  publicPage("/members", "routes", "/members?skill=producer"),
-  publicPage("/members/{userId}", "routes", "/members/{publicMemberId}"),
-  row("/members/{userId}", "routes", "/members/{applicantId}", everyone(notFound), everyone(notAllowed)),
-  row("/members/{userId}", "routes", "/members/not-a-user-id", everyone(notFound), everyone(notAllowed)),
-  row(
-    "/profile/{userId}",
-    "routes",
-    "/profile/{publicMemberId}",
-    everyone(to("/members/{publicMemberId}")),
-    everyone(to("/members/{publicMemberId}")),
-  ),
-  publicPage("/audioplayer-demo", "catalogue"),
-  publicPage("/party", "routes"),
-  publicForm("/test-phone-auth", "auth"),
-  publicForm("/simple-phone-test", "auth"),
-  publicForm("/working-phone-test", "auth"),
-  publicForm("/local-phone-test", "auth"),
-  publicPage("/ar", "routes"),
-  publicForm("/ar/register", "routes"),
-  row("any other path", "foundation", "/no-such-page", everyone(notFound), everyone(notFound)),
-  row("any other path", "foundation", "/admin/no-such-section", everyone(notFound), everyone(notFound)),
+  "/song/:songId": [
+    { path: "/song/no-such-song", get: notFound },
+    { path: "/song/{liveSongId}" },
+    // Archived songs belong to the admin archive, not the public song page.
+    { path: "/song/{archivedSongId}", get: notFound },
+  ],
+  "/api/songs/:songId/audio-url": [
+    { path: "/api/songs/{liveSongId}/audio-url" },
+    { path: "/api/songs/{archivedSongId}/audio-url", get: { anonymous: notFound, applicant: notFound, member: notFound, ar: notFound } },
+  ],
+  "/members": [{}, { path: "/members?skill=producer" }],
+  "/members/:userId": [
+    { path: "/members/{publicMemberId}" },
+    { path: "/members/{applicantId}", get: notFound },
+    { path: "/members/not-a-user-id", get: notFound },
+  ],
+  "/profile/:userId": [{ path: "/profile/{publicMemberId}", get: to("/members/{publicMemberId}"), post: to("/members/{publicMemberId}") }],
+  "/join": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  "/join/writer": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  "/join/producer": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  "/application": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  "/member-application": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  "/admin/archive/song/:songId": [
+    { path: "/admin/archive/song/{archivedSongId}" },
+    // Unknown ids and songs still in the catalogue are not in the archive.
+    { path: "/admin/archive/song/no-such-song", get: notFound },
+    { path: "/admin/archive/song/{liveSongId}", get: notFound },
+  ],
+  // SPEC §2 admin-only redirects.
+  "/admin/dashboard": [{ get: to("/admin"), post: to("/admin") }],
+  "/archive": [{ get: to("/admin/archive/browse"), post: to("/admin/archive/browse") }],
+  "/archive/song/:songId": [
+    { path: "/archive/song/{archivedSongId}", get: to("/admin/archive/song/{archivedSongId}"), post: to("/admin/archive/song/{archivedSongId}") },
+  ],
+  "/camp-scheduling": [{ get: to("/admin/camps"), post: to("/admin/camps") }],
+  "/admin/audio-upload": [{ get: to("/admin/audio"), post: to("/admin/audio") }],
+  "/admin/test-applications": [{ get: to("/admin/applications"), post: to("/admin/applications") }],
+  // Failing on purpose exists only with ENABLE_TEST_ROUTES, which the walk's server does not set.
+  "/__test/crash": [{ route: "/__test/*", get: notFound }],
+  "/__test/route-error": [{ route: "/__test/*", get: notFound }],
+  "/__test/routing-error": [{ route: "/__test/*", get: notFound }],
+  "/__test/toast": [{ route: "/__test/*", get: notFound }],
+  "/auth/__test/expire-session": [{ route: "/__test/*", get: notFound }],
+  "/*": [
+    { route: "any other path", path: "/no-such-page", get: notFound, post: notFound },
+    { route: "any other path", path: "/admin/no-such-section", get: notFound, post: notFound },
+  ],
+};
 
-  // Guarded routes (SPEC §2)
-  row("/ar/dashboard", "routes", "/ar/dashboard", approvedAR("/ar/dashboard", ok), approvedAR("/ar/dashboard", notAllowed)),
-  row("/dashboard", "routes", "/dashboard", signedIn("/dashboard", ok), signedIn("/dashboard", notAllowed)),
-  row("/profile", "routes", "/profile", signedIn("/profile", ok), signedIn("/profile", badRequest)),
-  row("/mobile-profile", "routes", "/mobile-profile", signedIn("/mobile-profile", ok), signedIn("/mobile-profile", badRequest)),
-  toDashboard("/join"),
-  toDashboard("/join/writer"),
-  toDashboard("/join/producer"),
-  toDashboard("/application"),
-  toDashboard("/member-application"),
+const specName = (pattern: string) => pattern.replace(/:(\w+)/g, "{$1}");
 
-  // Admin-only (SPEC §2)
-  adminPage("/admin"),
-  adminPage("/admin/applications"),
-  adminPage("/admin/submissions"),
-  adminPage("/admin/members"),
-  adminPage("/admin/users"),
-  adminPage("/admin/showcase"),
-  adminPage("/admin/catalog"),
-  adminPage("/admin/archive"),
-  adminPage("/admin/archive/browse"),
-  adminPage("/admin/archive/song/{songId}", "/admin/archive/song/{archivedSongId}"),
-  // Unknown ids and songs still in the catalogue are not in the archive.
-  adminPage("/admin/archive/song/{songId}", "/admin/archive/song/no-such-song", 404),
-  adminPage("/admin/archive/song/{songId}", "/admin/archive/song/{liveSongId}", 404),
-  adminPage("/admin/files"),
-  adminPage("/admin/camps"),
-  adminPage("/admin/audio"),
+function personaOutcomes(value: Outcome | Partial<PersonaOutcomes> | undefined, fallback: Outcome): PersonaOutcomes {
+  if (!value) return everyone(fallback);
+  if ("status" in value || "redirect" in value) return everyone(value as Outcome);
+  return { ...everyone(fallback), ...(value as Partial<PersonaOutcomes>) };
+}
 
-  // Admin-only redirects (SPEC §2)
-  adminRedirect("/admin/dashboard", "/admin/dashboard", "/admin"),
-  adminRedirect("/archive", "/archive", "/admin/archive/browse"),
-  adminRedirect("/archive/song/{songId}", "/archive/song/{archivedSongId}", "/admin/archive/song/{archivedSongId}"),
-  adminRedirect("/camp-scheduling", "/camp-scheduling", "/admin/camps"),
-  adminRedirect("/admin/audio-upload", "/admin/audio-upload", "/admin/audio"),
-  adminRedirect("/admin/test-applications", "/admin/test-applications", "/admin/applications"),
-];
+/** The table, derived: for each declared route (one row per URL pattern and sample), each persona's answer. */
+export function deriveRouteTable(routes: DeclaredRoute[] = declaredRoutes()): RouteRow[] {
+  const rows: RouteRow[] = [];
+  const seen = new Set<string>();
+  // The leaf of a pattern answers it (the admin overview, not the admin layout, answers /admin).
+  for (const declared of [...routes].reverse()) {
+    if (seen.has(declared.pattern)) continue;
+    seen.add(declared.pattern);
+    if (NOT_WALKED[declared.pattern]) continue;
+    for (const sample of SAMPLES[declared.pattern] ?? [{}]) {
+      const path = sample.path ?? declared.pattern;
+      const allowedGet = personaOutcomes(sample.get, ok);
+      const allowedPost = personaOutcomes(sample.post, declared.hasForms ? badRequest : notAllowed);
+      const by = (allowed: PersonaOutcomes) =>
+        Object.fromEntries(PERSONAS.map((p) => [p, guardOutcome(declared.access, p, path) ?? allowed[p]])) as PersonaOutcomes;
+      rows.push({ path, route: sample.route ?? specName(declared.pattern), declared, get: by(allowedGet), post: by(allowedPost) });
+    }
+  }
+  return rows.reverse();
+}
+
+export const ROUTE_TABLE: readonly RouteRow[] = deriveRouteTable();
+
+/** Endpoints that are not SPEC pages but answer the pages. */
+export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/theme", "/auth/keep-alive", "/__test/*"] as const;
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
-/**
- * Endpoints that are not SPEC pages but answer the pages (fresh signed audio
- * URLs for the player). Signed storage URLs are walked in catalog-delivery tests,
- * since they need a signature rather than a persona.
- */
-export const API_ROUTES = ["/api/songs/{songId}/audio-url"] as const;
-
 export const SPEC_ROUTES = [
   "/", "/search", "/auth", "/accept", "/catalog", "/music-catalog", "/song/{songId}", "/members", "/members/{userId}",
   "/profile/{userId}", "/audioplayer-demo", "/party", "/test-phone-auth", "/simple-phone-test", "/working-phone-test",

@@ -52,6 +52,7 @@ async function keepAlive({ request, value }: { request: Request; value: { intent
 // over), so the timeout host can react; a guard's redirect would hide that.
 const route = defineRoute({
   access: "public",
+  resource: true,
   load: () => methodNotAllowed("POST"),
   forms: {
     ping: form({ schema: keepAliveSchema, honeypot: false, handle: keepAlive }),

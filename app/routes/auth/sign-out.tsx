@@ -19,6 +19,7 @@ export const signOutSchema = z.object({
 // Public: leaving must work whoever asks (an expired session already lands on /auth).
 const route = defineRoute({
   access: "public-viewer",
+  resource: true,
   // Signing out changes state, so it is POST only; a GET just goes home.
   load: () => {
     throw redirect("/");

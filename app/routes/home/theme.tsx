@@ -19,6 +19,7 @@ export const themeFormSchema = z.object({
 // switch sits in every page's header, and a bot setting its own theme harms no one.
 const route = defineRoute({
   access: "public",
+  resource: true,
   // Nothing to show: a GET goes home.
   load: () => {
     throw redirect("/");
