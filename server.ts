@@ -16,7 +16,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { EnvError, getEnv } from "./app/platform/env.server";
-import { boot } from "./app/platform/boot.server";
+import { boot } from "./app/startup/boot.server";
 import { DataDirLockedError } from "./app/platform/db/data-dir-lock.server";
 import { pingDatabase } from "./app/platform/db/connect.server";
 import { createNonce, securityHeadersFor } from "./app/platform/csp.server";

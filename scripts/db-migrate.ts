@@ -1,7 +1,7 @@
 /** npm run db:migrate: apply pending migrations to the configured database. */
 import "../app/platform/load-dotenv.server";
 import { getEnv } from "../app/platform/env.server";
-import { openAndMigrate } from "../app/platform/boot.server";
+import { openAndMigrate } from "../app/startup/boot.server";
 import { runScript } from "./run-script";
 
 await runScript(async () => {

@@ -4,7 +4,7 @@
  */
 import "../app/platform/load-dotenv.server";
 import { getEnv } from "../app/platform/env.server";
-import { openAndMigrate, writeDemoCredentials } from "../app/platform/boot.server";
+import { openAndMigrate, writeDemoCredentials } from "../app/startup/boot.server";
 import { generateDemoPassword } from "../app/platform/secrets.server";
 import { isDatabaseEmpty, seedDemoData } from "../app/demo/seed.server";
 import { runScript } from "./run-script";

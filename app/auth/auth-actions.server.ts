@@ -28,7 +28,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "./forms";
-import { parseIdentifier, type ParsedIdentifier } from "./identifiers";
+import { parseIdentifier, type ParsedIdentifier } from "~/platform/auth/identifiers";
 import { authErrorMessage, statusForAuthError, AUTH_MESSAGES } from "./messages";
 import { forgetPendingCode, otpTypeFor, readPendingCode, rememberPendingCode } from "./pending.server";
 import { requestContext } from "./request-context.server";

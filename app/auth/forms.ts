@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { TEXT } from "~/shared/constants";
 import { sanitizeText } from "~/shared/sanitize";
-import { isValidEmail, isValidPhone, parseIdentifier } from "./identifiers";
+import { isValidEmail, isValidPhone, parseIdentifier } from "~/platform/auth/identifiers";
 
 export const AUTH_MODES = ["sign-in", "sign-up", "otp", "recover"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

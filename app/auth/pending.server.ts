@@ -6,7 +6,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { getRuntime } from "~/platform/runtime.server";
-import type { ParsedIdentifier } from "./identifiers";
+import type { ParsedIdentifier } from "~/platform/auth/identifiers";
 
 export const PENDING_PURPOSES = ["signup", "otp", "recovery", "phone-test"] as const;
 export type PendingPurpose = (typeof PENDING_PURPOSES)[number];

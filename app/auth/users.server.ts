@@ -1,7 +1,7 @@
 /**
  * Users in the embedded auth schema (local adapter). Passwords are argon2id.
  */
-import { hash, verify } from "@node-rs/argon2";
+import { hashPassword } from "~/platform/auth/passwords.server";
 import type { Database } from "~/platform/db/connect.server";
 import { DEFAULT_USER_ROLE } from "~/shared/constants";
 
@@ -15,17 +15,7 @@ export interface NewUser {
   confirmed?: boolean;
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: 2 /* Argon2id */ });
-}
-
-export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
-  try {
-    return await verify(hashed, password);
-  } catch {
-    return false;
-  }
-}
+export { hashPassword, verifyPassword } from "~/platform/auth/passwords.server";
 
 export async function createLocalUser(db: Database, user: NewUser) {
   const now = new Date();

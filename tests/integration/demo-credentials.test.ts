@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readDemoPassword, writeDemoCredentials } from "~/platform/boot.server";
+import { readDemoPassword, writeDemoCredentials } from "~/startup/boot.server";
 
 const dirs: string[] = [];
 afterEach(() => {

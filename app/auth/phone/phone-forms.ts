@@ -1,6 +1,6 @@
 /** The phone test pages' forms: one schema each, shared by the server action and the browser. */
 import { z } from "zod";
-import { isValidPhone } from "../identifiers";
+import { isValidPhone } from "~/platform/auth/identifiers";
 
 export const phoneSendSchema = z.object({
   intent: z.literal("send"),

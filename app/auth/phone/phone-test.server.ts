@@ -16,7 +16,7 @@ import { form, type FormContext } from "~/routing/forms.server";
 import { RATE_LIMITS, consume, resetLimit } from "~/platform/rate-limit.server";
 import { combineHeaders } from "~/toast/toast.server";
 import { honeypotInputProps } from "../honeypot.server";
-import { maskIdentifier, normalizePhone } from "../identifiers";
+import { maskIdentifier, normalizePhone } from "~/platform/auth/identifiers";
 import { phoneResetSchema, phoneSendSchema, phoneVerifySchema } from "./phone-forms";
 import { authErrorMessage, statusForAuthError } from "../messages";
 import { forgetPendingCode, readPendingCode, rememberPendingCode } from "../pending.server";

@@ -11,8 +11,8 @@ import crypto from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "~/platform/db/connect.server";
 import type { DB } from "~/platform/db/schema";
-import { hashPassword, verifyPassword } from "~/auth/users.server";
-import { normalizeEmail, normalizePhone } from "~/auth/identifiers";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { normalizeEmail, normalizePhone } from "~/platform/auth/identifiers";
 import { DEFAULT_USER_ROLE, EXPIRY_MARGIN_S, TEXT } from "~/shared/constants";
 import {
   AUTH_ERROR_CODES as CODES,

@@ -20,7 +20,7 @@ import {
   type User,
 } from "@supabase/supabase-js";
 import { DEFAULT_USER_ROLE, TEXT } from "~/shared/constants";
-import { normalizeEmail, normalizePhone } from "~/auth/identifiers";
+import { normalizeEmail, normalizePhone } from "~/platform/auth/identifiers";
 import {
   AUTH_ERROR_CODES,
   AuthError,

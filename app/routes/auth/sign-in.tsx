@@ -13,7 +13,7 @@ import { safeSameSitePath } from "~/shared/safe-redirect";
 import { AUTH_FORMS, destinationAfterSignIn } from "~/auth/auth-actions.server";
 import { parseMode, type AuthMode } from "~/auth/forms";
 import { honeypotInputProps } from "~/auth/honeypot.server";
-import { maskIdentifier } from "~/auth/identifiers";
+import { maskIdentifier } from "~/platform/auth/identifiers";
 import { readPendingCode } from "~/auth/pending.server";
 import { mayChangeWithoutCurrent } from "~/auth/password-change.server";
 import { getSessionHeaders } from "~/auth/session.server";

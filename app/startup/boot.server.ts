@@ -1,22 +1,23 @@
 /**
- * Startup: validated env -> database opened and migrated -> demo data on an
+ * Startup, above the product areas (platform/ never imports an area; this
+ * wires them together): validated env -> database opened and migrated -> demo data on an
  * empty embedded database -> runtime published. Used by server.ts, the npm
  * db:* scripts and integration tests.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv, type Env } from "./env.server";
-import { openDatabase, type OpenDatabase } from "./db/connect.server";
-import { runMigrations } from "./db/migrate.server";
-import { generateDemoPassword, readOrCreateSecret } from "./secrets.server";
-import { setRuntime, type Runtime } from "./runtime.server";
-import { createMessagePort } from "./messages/index.server";
+import { getEnv, type Env } from "../platform/env.server";
+import { openDatabase, type OpenDatabase } from "../platform/db/connect.server";
+import { runMigrations } from "../platform/db/migrate.server";
+import { generateDemoPassword, readOrCreateSecret } from "../platform/secrets.server";
+import { setRuntime, type Runtime } from "../platform/runtime.server";
+import { createMessagePort } from "../platform/messages/index.server";
 import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
 import { DEMO_ACCOUNTS } from "../demo/accounts";
-import { startRateLimitCleanup } from "./rate-limit.server";
+import { startRateLimitCleanup } from "../platform/rate-limit.server";
 import { pruneSessionClocks } from "../auth/session-activity.server";
 import { catalogRevision, followCatalogRevision } from "../catalog/search-cache.server";
-import { startEmbeddedMaintenance } from "./db/embedded-maintenance.server";
+import { startEmbeddedMaintenance } from "../platform/db/embedded-maintenance.server";
 import { CATALOGUE_TABLES } from "../catalog/constants";
 
 /**
