@@ -5,7 +5,8 @@
  * directory, carries the previous build's hashed assets into it, and only then
  * swaps it in atomically (scripts/build/generations.ts). A running server is
  * never left without its files, whether this build succeeds, fails or is
- * interrupted (docs/decisions/0037).
+ * interrupted (docs/decisions/0037). A page whose first-load JavaScript is
+ * over the budget fails the build (scripts/build/js-budget.ts, 0038).
  *
  *   --refuse-if-data-dir-in-use   (npm start) refuse, with the server's own
  *                                 message, before building anything when a
@@ -18,6 +19,7 @@ import path from "node:path";
 import { EnvError, parseEnv } from "../app/platform/env.server";
 import { DataDirLockedError, assertDataDirFree } from "../app/platform/db/data-dir-lock.server";
 import { compileServer } from "./build/compile-server";
+import { enforceJsBudget } from "./build/js-budget";
 import {
   buildTarget,
   carryOverAssets,
@@ -57,6 +59,8 @@ setInterval(() => process.ppid !== parent && abandon("stopped with its parent", 
 
 try {
   await runRemixBuild(generation);
+  // Fails the build, before anything is swapped, when a page outgrows the budget (docs/decisions/0038).
+  enforceJsBudget(generation);
   await compileServer(ROOT, generation);
   recordOwnAssets(generation);
   const previous = currentGeneration(build);
