@@ -174,11 +174,11 @@ async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "
   });
 }
 
-async function setNewPassword({ request, value, reply }: Context<"newPassword">) {
+async function setNewPassword({ request, db, messages, value, reply }: Context<"newPassword">) {
   // Setting a password is for the signed-in person only (after a recovery, or a change).
   const viewer = await requireUser(request);
   const { currentPassword, password, redirectTo } = value;
-  const outcome = await changePassword(request, { currentPassword, newPassword: password });
+  const outcome = await changePassword({ request, db, messages }, { currentPassword, newPassword: password });
   if (!outcome.ok) return reply(passwordChangeRefusal(outcome));
   throw redirect(destinationAfterSignIn(viewer, redirectTo), {
     headers: combineHeaders(

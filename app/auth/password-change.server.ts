@@ -12,7 +12,8 @@
  */
 import type { AuthError } from "~/platform/auth/port";
 import { RATE_LIMITS, consume, refund, type RateLimitedError } from "~/platform/rate-limit.server";
-import { db, messages } from "~/platform/runtime.server";
+import type { Database } from "~/platform/db/connect.server";
+import type { MessagePort } from "~/platform/messages/port";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { clearAccountFailures } from "./attempt-limits.server";
 import { requestContext } from "./request-context.server";
@@ -35,14 +36,21 @@ export type PasswordChangeOutcome =
   | { ok: false; reason: "limited"; limited: RateLimitedError }
   | { ok: false; reason: "rejected"; error: AuthError };
 
+/** What a password change needs from its route: the request (its session), the database and the messages port. */
+export interface PasswordChangeContext {
+  request: Request;
+  db: Database;
+  messages: MessagePort;
+}
+
 /** Whether this session may set a new password without the current one (a fresh recovery). */
-export async function mayChangeWithoutCurrent(request: Request): Promise<boolean> {
+export async function mayChangeWithoutCurrent({ request, db }: Pick<PasswordChangeContext, "request" | "db">): Promise<boolean> {
   const resolved = await resolveSession(request);
-  return resolved.state === "active" && codeVerifiedWithin(db(), resolved.sessionId, RECOVERY_WINDOW_MS);
+  return resolved.state === "active" && codeVerifiedWithin(db, resolved.sessionId, RECOVERY_WINDOW_MS);
 }
 
 export async function changePassword(
-  request: Request,
+  { request, db, messages }: PasswordChangeContext,
   { currentPassword, newPassword }: { currentPassword?: string; newPassword: string },
 ): Promise<PasswordChangeOutcome> {
   const resolved = await resolveSession(request);
@@ -50,16 +58,16 @@ export async function changePassword(
   const { user, sessionId } = resolved;
   const client = authClient(request);
 
-  const recovered = await codeVerifiedWithin(db(), sessionId, RECOVERY_WINDOW_MS);
+  const recovered = await codeVerifiedWithin(db, sessionId, RECOVERY_WINDOW_MS);
   if (!recovered) {
     if (!currentPassword) return { ok: false, reason: "current-required" };
     // Counted before the check, so parallel guesses cannot outrun the limit.
-    const limited = await consume(db(), RATE_LIMITS.passwordChecksPerUser, user.id);
+    const limited = await consume(db, RATE_LIMITS.passwordChecksPerUser, user.id);
     if (limited) return { ok: false, reason: "limited", limited };
     const check = await client.verifyPassword(currentPassword);
     if (check.error) return { ok: false, reason: "rejected", error: check.error };
     if (!check.data) return { ok: false, reason: "current-wrong" };
-    await refund(db(), RATE_LIMITS.passwordChecksPerUser, user.id);
+    await refund(db, RATE_LIMITS.passwordChecksPerUser, user.id);
   }
 
   const updated = await client.updatePassword(newPassword);
@@ -67,11 +75,11 @@ export async function changePassword(
 
   // Whoever else holds a session of this account is out, now.
   await client.signOut("others");
-  await endOtherSessionClocks(db(), user.id, sessionId);
-  await forgetCodeVerified(db(), sessionId);
+  await endOtherSessionClocks(db, user.id, sessionId);
+  await forgetCodeVerified(db, sessionId);
   const account = user.email ?? user.phone;
-  if (account) await clearAccountFailures(db(), account, requestContext(request).clientAddress);
-  await notifyPasswordChanged(user);
+  if (account) await clearAccountFailures(db, account, requestContext(request).clientAddress);
+  await notifyPasswordChanged(messages, user);
   return { ok: true };
 }
 
@@ -81,12 +89,12 @@ const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeSty
  * The notice goes where the account's codes go. Its failure is logged, not
  * shown: the password has changed, and saying otherwise would mislead.
  */
-async function notifyPasswordChanged(user: { email: string | null; phone: string | null }): Promise<void> {
+async function notifyPasswordChanged(messages: MessagePort, user: { email: string | null; phone: string | null }): Promise<void> {
   const channel = user.email ? "email" : user.phone ? "phone" : null;
   if (!channel) return;
   const when = `${whenFormat.format(new Date())} UTC`;
   try {
-    await messages().send({
+    await messages.send({
       channel,
       recipient: (user.email ?? user.phone)!,
       subject: `Your ${PRODUCT_NAME} password was changed`,

@@ -41,7 +41,7 @@ type Step = "request" | "verify" | "password";
 
 const route = defineRoute({
   access: "public-viewer",
-  async load({ request, url, viewer }) {
+  async load({ request, url, viewer, db }) {
     const mode = parseMode(url.searchParams.get("mode"));
     const requested = url.searchParams.get("redirect");
     const redirectTo = safeSameSitePath(requested, "") || null;
@@ -67,7 +67,7 @@ const route = defineRoute({
       sentTo: pending ? maskIdentifier(pending.identifier) : null,
       confirmingSignUp: pending?.purpose === "signup",
       // Without a code verified in this session in the last 10 minutes, the current password is needed.
-      needsCurrentPassword: step === "password" ? !(await mayChangeWithoutCurrent(request)) : false,
+      needsCurrentPassword: step === "password" ? !(await mayChangeWithoutCurrent({ request, db })) : false,
       honeypot: honeypotInputProps(),
     };
   },
