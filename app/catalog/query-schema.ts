@@ -1,5 +1,6 @@
 /**
  * The catalogue's query string: /music-catalog?search=...&genre=...&page=2.
+ * The facets' parameters come from their declaration (facets.ts).
  *
  * A GET form must never answer 400 because somebody edited the URL, so every
  * field falls back to its default instead of failing: an unknown sort becomes
@@ -7,15 +8,8 @@
  * maximum.
  */
 import { z } from "zod";
-import {
-  BPM_MAX,
-  BPM_MIN,
-  CATALOG_MAX_PAGE,
-  CATALOG_MAX_PAGE_SIZE,
-  CATALOG_PAGE_SIZE,
-  FACET_VALUE_MAX,
-  SEARCH_TEXT_MAX,
-} from "./constants";
+import { CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, FACET_VALUE_MAX, SEARCH_TEXT_MAX } from "./constants";
+import { CATALOG_FACETS, choiceFilter, filtersFacet, rangeFilter, type FacetFields, type FacetSet } from "./facets";
 import { CATALOG_SORTS, type CatalogQuery } from "./types";
 
 /** Empty or whitespace-only means "not given". */
@@ -41,40 +35,62 @@ const clampedInt = (min: number, max: number) =>
     })
     .catch(undefined);
 
-export const catalogQuerySchema = z
-  .object({
-    search: optionalText(SEARCH_TEXT_MAX),
-    genre: optionalText(FACET_VALUE_MAX),
-    mood: optionalText(FACET_VALUE_MAX),
-    key: optionalText(FACET_VALUE_MAX),
-    bpmMin: clampedInt(BPM_MIN, BPM_MAX),
-    bpmMax: clampedInt(BPM_MIN, BPM_MAX),
-    sort: z.enum(CATALOG_SORTS).optional().catch(undefined),
-    page: clampedInt(1, CATALOG_MAX_PAGE),
-    pageSize: clampedInt(1, CATALOG_MAX_PAGE_SIZE),
-  })
-  .transform((input): Required<Pick<CatalogQuery, "sort" | "page" | "pageSize">> & CatalogQuery => {
-    let { bpmMin, bpmMax } = input;
-    // "120 to 90" is read as "90 to 120" rather than as an empty range.
-    if (bpmMin !== undefined && bpmMax !== undefined && bpmMin > bpmMax) [bpmMin, bpmMax] = [bpmMax, bpmMin];
-    return {
-      search: input.search,
-      genre: input.genre,
-      mood: input.mood,
-      key: input.key,
-      bpmMin,
-      bpmMax,
-      // Relevance only means something with search text; a plain listing shows the newest first.
-      sort: input.sort ?? (input.search ? "relevance" : "newest"),
-      page: input.page ?? 1,
-      pageSize: input.pageSize ?? CATALOG_PAGE_SIZE,
-    };
-  });
+/** "true" or "false" (as the flag's form field sends); anything else is "not given". */
+const optionalFlag = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() === "true" ? true : value?.trim() === "false" ? false : undefined))
+  .catch(undefined);
 
-export type ParsedCatalogQuery = z.output<typeof catalogQuerySchema>;
+export type ParsedCatalogQuery = Required<Pick<CatalogQuery, "sort" | "page" | "pageSize">> & CatalogQuery;
+
+/** The schema of a catalogue query whose facets are `set`. */
+export function catalogQuerySchemaFor(set: FacetSet) {
+  const facetFields: Record<string, z.ZodTypeAny> = {};
+  for (const facet of set.all) {
+    if (facet.kind === "range") {
+      for (const param of facet.params) facetFields[param] = clampedInt(facet.min, facet.max);
+    } else {
+      facetFields[facet.param] = facet.kind === "flag" ? optionalFlag : optionalText(FACET_VALUE_MAX);
+    }
+  }
+  return z
+    .object({
+      search: optionalText(SEARCH_TEXT_MAX),
+      ...facetFields,
+      sort: z.enum(CATALOG_SORTS).optional().catch(undefined),
+      page: clampedInt(1, CATALOG_MAX_PAGE),
+      pageSize: clampedInt(1, CATALOG_MAX_PAGE_SIZE),
+    })
+    .transform((input): ParsedCatalogQuery => {
+      const fields = input as FacetFields;
+      const facets: FacetFields = {};
+      for (const facet of set.all) {
+        if (facet.kind !== "range") {
+          facets[facet.param] = fields[facet.param];
+          continue;
+        }
+        let { min, max } = rangeFilter(facet, fields);
+        // "120 to 90" is read as "90 to 120" rather than as an empty range.
+        if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+        facets[facet.params[0]] = min;
+        facets[facet.params[1]] = max;
+      }
+      return {
+        search: input.search,
+        ...facets,
+        // Relevance only means something with search text; a plain listing shows the newest first.
+        sort: input.sort ?? (input.search ? "relevance" : "newest"),
+        page: input.page ?? 1,
+        pageSize: input.pageSize ?? CATALOG_PAGE_SIZE,
+      };
+    });
+}
+
+export const catalogQuerySchema = catalogQuerySchemaFor(CATALOG_FACETS);
 
 /** Reads a catalogue query from a URL's search params (or a GET form's fields). */
-export function parseCatalogQuery(params: URLSearchParams | Record<string, string | undefined>): ParsedCatalogQuery {
+export function parseCatalogQuery(params: URLSearchParams | Record<string, string | undefined>, set: FacetSet = CATALOG_FACETS): ParsedCatalogQuery {
   const source: Record<string, string | undefined> = {};
   if (params instanceof URLSearchParams) {
     // The first value wins when a parameter repeats, as in a plain form.
@@ -82,18 +98,35 @@ export function parseCatalogQuery(params: URLSearchParams | Record<string, strin
   } else {
     Object.assign(source, params);
   }
-  return catalogQuerySchema.parse(source);
+  return (set === CATALOG_FACETS ? catalogQuerySchema : catalogQuerySchemaFor(set)).parse(source);
+}
+
+/** The facet fields of a query as form field values ("" when not set), by parameter. */
+export function facetFieldValues(query: CatalogQuery, set: FacetSet = CATALOG_FACETS): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const facet of set.all) {
+    if (facet.kind === "range") {
+      const { min, max } = rangeFilter(facet, query);
+      values[facet.params[0]] = min !== undefined ? String(min) : "";
+      values[facet.params[1]] = max !== undefined ? String(max) : "";
+    } else {
+      const value = choiceFilter(facet, query);
+      values[facet.param] = value !== undefined ? String(value) : "";
+    }
+  }
+  return values;
+}
+
+/** Whether the query filters any facet. */
+export function hasFacetFilters(query: CatalogQuery, set: FacetSet = CATALOG_FACETS): boolean {
+  return set.all.some((facet) => filtersFacet(facet, query));
 }
 
 /** The query string for a catalogue query, leaving out defaults (for links: pages, facets). */
-export function catalogQueryString(query: CatalogQuery): string {
+export function catalogQueryString(query: CatalogQuery, set: FacetSet = CATALOG_FACETS): string {
   const params = new URLSearchParams();
   if (query.search) params.set("search", query.search);
-  if (query.genre) params.set("genre", query.genre);
-  if (query.mood) params.set("mood", query.mood);
-  if (query.key) params.set("key", query.key);
-  if (query.bpmMin !== undefined) params.set("bpmMin", String(query.bpmMin));
-  if (query.bpmMax !== undefined) params.set("bpmMax", String(query.bpmMax));
+  for (const [name, value] of Object.entries(facetFieldValues(query, set))) if (value !== "") params.set(name, value);
   const defaultSort = query.search ? "relevance" : "newest";
   if (query.sort && query.sort !== defaultSort) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));

@@ -2,7 +2,7 @@
  * Search results cached per catalogue revision.
  *
  * catalog_revision.revision rises with every statement that changes songs or
- * credits (triggers, supabase/migrations/*_catalog_facet_counts.sql). A result
+ * credits (triggers, supabase/migrations/*_catalog_facets.sql). A result
  * is stored under the revision read before it was computed, and used only
  * while that revision is current, so no server ever answers from a catalogue
  * that has changed since, and servers sharing a database agree. Losing the

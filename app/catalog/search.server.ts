@@ -12,18 +12,38 @@
  *     columns. Phrases and phrase exclusions are checked on songs.search_vector.
  *  4. When that finds fewer than FUZZY_FALLBACK_BELOW songs, each word may also
  *     be a title or name word spelt like it (findCorrections, on the vocabulary).
- *  5. Facets: each leaves out its own filter (see CatalogFacets). Text searches
+ *  5. Facets (declared in facets.ts, their SQL per kind in facet-sql.server.ts):
+ *     each leaves out its own filter (see CatalogFacets). Text searches
  *     count them in one pass over the matches; listings without text read
  *     stored counts (catalog_facet_counts, catalog_facet_pairs) for up to two
  *     filters and count the songs beyond that.
  */
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "~/platform/db/connect.server";
 import { FUZZY_CLOSEST_RATIO, FUZZY_MAX_CORRECTIONS, FUZZY_VOCABULARY_SIMILARITY, FUZZY_WORD_THRESHOLD } from "./constants";
+import {
+  allOf,
+  boundName,
+  choiceCounts,
+  columnOf,
+  countsName,
+  distinctColumns,
+  facetFilter,
+  facetsOfRow,
+  ident,
+  noFacetColumns,
+  pairedBound,
+  pairedCounts,
+  parseJson,
+  storedBound,
+  storedCounts,
+  storedValueMatches,
+  TRUE,
+  type Fragment,
+} from "./facet-sql.server";
+import { CATALOG_FACETS, type ChoiceFacet, type Facet, type FacetSet, type RangeFacet } from "./facets";
 import { isEmptySearch, parseSearch, type ParsedSearch } from "./search-query";
-import type { CatalogFacets, CatalogQuery, CatalogSort, FacetCount } from "./types";
-
-type Fragment = RawBuilder<unknown>;
+import type { CatalogFacets, CatalogQuery, CatalogSort } from "./types";
 
 export interface CompiledSearch {
   parsed: ParsedSearch;
@@ -258,7 +278,6 @@ function postingsMatchOf(compiled: CompiledSearch, corrections: Corrections | nu
   };
 }
 
-const TRUE = sql`true`;
 /** Songs (by id) whose positional search vector matches: for phrases and exclusions. */
 const songIdsMatching = (query: string) => sql`select t.id from songs t where t.search_vector @@ ${query}::tsquery`;
 
@@ -330,26 +349,15 @@ export function textMatch(compiled: CompiledSearch | null, corrections: Correcti
   };
 }
 
-type FacetName = "genre" | "mood" | "key" | "bpm";
-type Filters = Record<FacetName, Fragment | null>;
+/** Each facet's filter: a condition on rows (alias s), or null when the query sets none; by name, in declaration order. */
+type Filters = Map<string, Fragment | null>;
 
-/** The facet filters of a query, each a condition on songs (alias s), keyed by facet. */
-export function facetFilters(query: CatalogQuery): Filters {
-  const bpm: Fragment[] = [];
-  if (query.bpmMin !== undefined) bpm.push(sql`s.bpm >= ${query.bpmMin}`);
-  if (query.bpmMax !== undefined) bpm.push(sql`s.bpm <= ${query.bpmMax}`);
-  return {
-    genre: query.genre ? sql`lower(s.genre) = ${query.genre.toLowerCase()}` : null,
-    mood: query.mood ? sql`s.moods @> array[${query.mood.toLowerCase()}]::text[]` : null,
-    key: query.key ? sql`lower(s.musical_key) = ${query.key.toLowerCase()}` : null,
-    bpm: bpm.length ? sql.join(bpm, sql` and `) : null,
-  };
+/** The facet filters of a query. */
+export function facetFilters(query: CatalogQuery, set: FacetSet = CATALOG_FACETS): Filters {
+  return new Map(set.all.map((facet) => [facet.name, facetFilter(facet, query)]));
 }
 
-function allOf(conditions: (Fragment | null)[]): Fragment {
-  const present = conditions.filter((c): c is Fragment => c !== null);
-  return present.length ? sql.join(present, sql` and `) : TRUE;
-}
+const activeNames = (filters: Filters, except: string | null = null) => [...filters].filter(([name, filter]) => filter !== null && name !== except).map(([name]) => name);
 
 /**
  * Filters evaluated once per row, as boolean columns of a materialised set
@@ -357,28 +365,23 @@ function allOf(conditions: (Fragment | null)[]): Fragment {
  * a boolean instead of re-running array and text comparisons.
  */
 function flagColumns(filters: Filters): Fragment {
-  const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null);
+  const active = activeNames(filters);
   if (active.length === 0) return sql``;
-  return sql`, ${sql.join(active.map((key) => sql`coalesce(${filters[key]}, false) as ${sql.ref(`f_${key}`)}`))}`;
+  return sql`, ${sql.join(active.map((name) => sql`coalesce(${filters.get(name)!}, false) as ${ident(`f_${name}`)}`))}`;
 }
 
-function flagsExcept(filters: Filters, name: FacetName | null): Fragment {
-  const active = (Object.keys(filters) as FacetName[]).filter((key) => filters[key] !== null && key !== name);
-  return active.length ? sql.join(active.map((key) => sql.ref(`s.f_${key}`)), sql` and `) : TRUE;
+function flagsExcept(filters: Filters, name: string | null): Fragment {
+  const active = activeNames(filters, name);
+  return active.length ? sql.join(active.map((key) => ident(`s.f_${key}`)), sql` and `) : TRUE;
 }
 
-const FACET_LIMIT = 50;
-
-/** A facet's counts as JSON [{value, count}], most frequent first, from grouped rows. */
-function facetJson(grouped: Fragment): Fragment {
-  return sql`(select coalesce(json_agg(json_build_object('value', g.value, 'count', g.count) order by g.count desc, g.value), '[]'::json)
-    from (${grouped} order by count desc, value limit ${FACET_LIMIT}) g)`;
+/** The columns a text search reads of each match for its facets and sorts: the facets' and bpm (a sort). */
+function facetColumns(set: FacetSet, alias: string): Fragment {
+  return sql.join(distinctColumns([...set.columnsOrder.map((facet) => facet.column), "bpm"]).map((column) => ident(`${alias}.${column}`)));
 }
 
-/** Counts of one facet kept in catalog_facet_counts (the whole catalogue, no filter). */
-function storedFacet(facet: "genre" | "mood" | "key"): Fragment {
-  return facetJson(sql`select value, count from catalog_facet_counts where facet = ${facet} and count > 0`);
-}
+/** The columns of the range facets and bpm (a sort), as postings hold them. */
+const postingColumns = (set: FacetSet) => distinctColumns([...set.ranges.map((facet) => facet.column), "bpm"]);
 
 export interface PageRow {
   id: string;
@@ -406,6 +409,8 @@ export interface PageOptions {
   limit: number;
   offset: number;
   facets: boolean;
+  /** The facets to filter and count (default: the catalogue's). */
+  facetSet?: FacetSet;
 }
 
 /** The order of a sort; `fromSongs`: the rows are songs themselves (no title_key column). */
@@ -444,30 +449,17 @@ function pageJson(source: Fragment, order: Fragment): Fragment {
     from (${source}) p join songs song on song.id = p.id)`;
 }
 
+/** A statement's row: the total, the page, and each facet's output columns (facet-sql.server.ts). */
 interface StatementRow {
   total: number;
-  genres: FacetCount[] | string | null;
-  moods: FacetCount[] | string | null;
-  keys: FacetCount[] | string | null;
-  bpm_min: number | null;
-  bpm_max: number | null;
   page: PageRow[] | string;
+  [facetColumn: string]: unknown;
 }
 
-function parseJson<T>(value: T | string | null, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
-
-function toResult(row: StatementRow): SearchRows {
+function toResult(row: StatementRow, set: FacetSet): SearchRows {
   return {
     total: Number(row.total),
-    facets: {
-      genres: parseJson(row.genres, []),
-      moods: parseJson(row.moods, []),
-      keys: parseJson(row.keys, []),
-      bpm: { min: row.bpm_min === null ? null : Number(row.bpm_min), max: row.bpm_max === null ? null : Number(row.bpm_max) },
-    },
+    facets: facetsOfRow(set, row) as CatalogFacets,
     rows: parseJson(row.page, []),
   };
 }
@@ -475,52 +467,61 @@ function toResult(row: StatementRow): SearchRows {
 const NO_FACETS = sql`null::json`;
 
 /**
- * The total and every facet, summed from a CTE `combos` of rows (genre,
- * musical_key, moods, the flag columns f_*, n, bpm_min, bpm_max): each over
- * the combinations passing every filter but its own.
+ * The total and every facet, summed from a CTE `combos` of rows (the choice
+ * facets' columns, the flag columns f_*, n, and each range facet's bounds
+ * <name>_min, <name>_max): each over the combinations passing every filter but its own.
  */
-function facetColumnsFromCombos(f: Filters): Fragment {
-  return sql`
-      (select coalesce(sum(s.n), 0)::int from combos s where ${flagsExcept(f, null)}) as total,
-      ${facetJson(sql`select s.genre as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "genre")} group by s.genre`)} as genres,
-      ${facetJson(sql`select mood as value, sum(s.n)::int as count from combos s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)} as moods,
-      ${facetJson(sql`select s.musical_key as value, sum(s.n)::int as count from combos s where ${flagsExcept(f, "key")} group by s.musical_key`)} as keys,
-      (select min(s.bpm_min) from combos s where ${flagsExcept(f, "bpm")}) as bpm_min,
-      (select max(s.bpm_max) from combos s where ${flagsExcept(f, "bpm")}) as bpm_max`;
+function facetColumnsFromCombos(f: Filters, set: FacetSet): Fragment {
+  return sql.join([
+    sql`(select coalesce(sum(s.n), 0)::int from combos s where ${flagsExcept(f, null)}) as total`,
+    ...set.choices.map((facet) => sql`${choiceCounts(facet, sql`combos s`, flagsExcept(f, facet.name), sql`sum(s.n)`)} as ${ident(countsName(facet))}`),
+    ...set.ranges.flatMap((facet) =>
+      (["min", "max"] as const).map((bound) => {
+        const name = ident(boundName(facet, bound));
+        return sql`(select ${sql.raw(bound)}(${ident(`s.${boundName(facet, bound)}`)}) from combos s where ${flagsExcept(f, facet.name)}) as ${name}`;
+      }),
+    ),
+  ]);
+}
+
+/** Each range facet's bounds over grouped rows (alias s): min(s.bpm) as bpm_min, max(s.bpm) as bpm_max. */
+function rangeBounds(set: FacetSet): Fragment[] {
+  return set.ranges.flatMap((facet) => (["min", "max"] as const).map((bound) => sql`${sql.raw(bound)}(${columnOf(facet)}) as ${ident(boundName(facet, bound))}`));
 }
 
 /** The facet columns of a set of rows (alias s) grouped into combinations, and the facets summed from them. */
-function facetsFromCombos(f: Filters, rows: Fragment, flags: Fragment, groupFlags: Fragment[]): { combos: Fragment; columns: Fragment } {
+function facetsFromCombos(f: Filters, set: FacetSet, rows: Fragment, flags: Fragment, groupFlags: Fragment[]): { combos: Fragment; columns: Fragment } {
+  const choiceColumns = set.choices.map((facet) => columnOf(facet));
   return {
     combos: sql`combos as (
-      select s.genre, s.musical_key, s.moods ${flags}, count(*)::int as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
+      select ${sql.join(choiceColumns)} ${flags}, ${sql.join([sql`count(*)::int as n`, ...rangeBounds(set)])}
       from ${rows}
-      group by ${sql.join([sql`s.genre`, sql`s.musical_key`, sql`s.moods`, ...groupFlags])}
+      group by ${sql.join([...choiceColumns, ...groupFlags])}
     )`,
-    columns: facetColumnsFromCombos(f),
+    columns: facetColumnsFromCombos(f, set),
   };
 }
 
-const NO_FACET_COLUMNS = sql`null::json as genres, null::json as moods, null::json as keys, null::int as bpm_min, null::int as bpm_max`;
-
 /**
  * A search with text, in one statement. Facets: a hash aggregate of the
- * matches into the distinct combinations of genre, key, moods and filter
- * flags (a few hundred or thousand, however many songs match), from which the
- * total and every facet are summed, each over the combinations passing every
- * filter but its own (moods are unnested there, not on every song). The page's
- * display columns and credits are read for its rows only.
+ * matches into the distinct combinations of the choice facets (genre, key,
+ * moods) and filter flags (a few hundred or thousand, however many songs
+ * match), from which the total and every facet are summed, each over the
+ * combinations passing every filter but its own (array values are unnested
+ * there, not on every song). The page's display columns and credits are read
+ * for its rows only.
  * The matches are read once into a materialised set with their rank and
  * flags, and both the facets and the page (a top-N sort) come from it. One
  * bare word goes to searchPostings instead.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
   if (match.postings) return searchPostings(db, match.postings, match.fuzzy, query, options);
-  const f = facetFilters(query);
+  const set = options.facetSet ?? CATALOG_FACETS;
+  const f = facetFilters(query, set);
   const rank = options.sort === "relevance" ? match.rank : sql`0::real`;
   const sortColumn = options.sort === "title" ? sql`, s.title_key` : options.sort === "duration" ? sql`, s.duration_seconds` : sql``;
   const matched = sql`m as materialized (
-      select s.song_id as id, s.genre, s.musical_key, s.moods, s.bpm, s.featured, s.created_at, ${rank} as rank ${sortColumn} ${flagColumns(f)}
+      select s.song_id as id, ${facetColumns(set, "s")}, s.featured, s.created_at, ${rank} as rank ${sortColumn} ${flagColumns(f)}
       from song_search s where ${match.condition}
     )`;
   const page = pageJson(
@@ -530,13 +531,13 @@ export async function searchWithText(db: Database, match: TextMatch, query: Cata
   if (!options.facets) {
     const { rows } = await sql<StatementRow>`
       with ${matched}
-      select (select count(*)::int from m s where ${flagsExcept(f, null)}) as total, ${NO_FACET_COLUMNS}, ${page} as page`.execute(db);
-    return toResult(rows[0]!);
+      select (select count(*)::int from m s where ${flagsExcept(f, null)}) as total, ${noFacetColumns(set)}, ${page} as page`.execute(db);
+    return toResult(rows[0]!, set);
   }
-  const flagRefs = (Object.keys(f) as FacetName[]).filter((key) => f[key] !== null).map((key) => sql.ref(`s.f_${key}`));
-  const facets = facetsFromCombos(f, sql`m s`, flagRefs.length ? sql`, ${sql.join(flagRefs)}` : sql``, flagRefs);
+  const flagRefs = activeNames(f).map((name) => ident(`s.f_${name}`));
+  const facets = facetsFromCombos(f, set, sql`m s`, flagRefs.length ? sql`, ${sql.join(flagRefs)}` : sql``, flagRefs);
   const { rows } = await sql<StatementRow>`with ${matched}, ${facets.combos} select ${facets.columns}, ${page} as page`.execute(db);
-  return toResult(rows[0]!);
+  return toResult(rows[0]!, set);
 }
 
 /**
@@ -544,10 +545,11 @@ export async function searchWithText(db: Database, match: TextMatch, query: Cata
  * index-only range scans of the word's postings instead of visiting each
  * matching song (docs/decisions/0056-postings.md).
  *
- *  - Facets: the postings counted per combination (and BPM filter flag), then
- *    joined to catalog_combos for genre, key and moods, whose filters are
- *    tested once per combination; summed by facetColumnsFromCombos. A song
- *    with several of the lexemes (love, lover) is counted once.
+ *  - Facets: the postings counted per combination (and range filter flags),
+ *    then joined to catalog_combos for the choice facets (genre, key, moods),
+ *    whose filters are tested once per combination; summed by
+ *    facetColumnsFromCombos. Range facets (BPM) are columns of each posting.
+ *    A song with several of the lexemes (love, lover) is counted once.
  *  - The page by relevance: the postings index read backwards is each
  *    lexeme's relevance order (rank, featured, newest), so each lexeme
  *    yields its first `offset + limit` passing postings and the best of
@@ -557,18 +559,24 @@ export async function searchWithText(db: Database, match: TextMatch, query: Cata
  *    duration orders read those two columns from song_search.
  */
 async function searchPostings(db: Database, match: PostingsMatch, fuzzy: boolean, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
-  const f = facetFilters(query);
+  const set = options.facetSet ?? CATALOG_FACETS;
+  const f = facetFilters(query, set);
   const lexemes = sql`${match.lexemes}::text[]`;
-  // Postings are aliased s throughout, as facetFilters' conditions (bpm) expect.
+  // Postings are aliased s throughout, as facetFilters' conditions (range columns) expect.
   const conditions: Fragment[] = [];
   if (match.negativeLexemes.length) {
     conditions.push(sql`s.song_id not in (select n.song_id from song_postings n where n.word = any (${sql`${match.negativeLexemes}::text[]`}))`);
   }
   if (match.negativePhrases) conditions.push(sql`s.song_id not in (${songIdsMatching(match.negativePhrases)})`);
   const excluded = allOf(conditions);
-  // Genre, key and mood are properties of the combination: the passing combinations, once.
-  const comboFilters = [f.genre, f.key, f.mood].filter((filter): filter is Fragment => filter !== null);
-  const filtered = allOf([f.bpm, comboFilters.length ? sql`s.combo in (select s.id from catalog_combos s where ${allOf(comboFilters)})` : null]);
+  // Choice facets are properties of the combination: the passing combinations, once.
+  const activeRanges = set.ranges.filter((facet) => f.get(facet.name) !== null);
+  const activeChoices = set.choices.filter((facet) => f.get(facet.name) !== null);
+  const comboFilters = activeChoices.map((facet) => f.get(facet.name)!);
+  const filtered = allOf([
+    ...activeRanges.map((facet) => f.get(facet.name)!),
+    comboFilters.length ? sql`s.combo in (select s.id from catalog_combos s where ${allOf(comboFilters)})` : null,
+  ]);
   // The matching postings: the lexemes anywhere, the corrections in titles and names. Separate
   // range scans joined by UNION ALL: an OR of them would visit the table instead of the index alone.
   const parts: Fragment[] = [];
@@ -579,12 +587,13 @@ async function searchPostings(db: Database, match: PostingsMatch, fuzzy: boolean
       ? sql.join(parts.map((part) => sql`(select ${columns} from song_postings s where ${part} and ${excluded})`), sql` union all `)
       : sql`(select ${columns} from song_postings s where false)`;
   const several = match.lexemes.length + match.corrections.length > 1;
+  const perSong = postingColumns(set);
 
   // One row per matching song: its rank is its best posting's.
-  const all = sql`s.song_id, s.rank, s.featured, s.created_at, s.combo, s.bpm, s.title_length`;
+  const all = sql`s.song_id, s.rank, s.featured, s.created_at, s.combo, ${sql.join(perSong.map((column) => ident(`s.${column}`)))}, s.title_length`;
   const songs = several
     ? sql`select s.song_id, max(s.rank) as rank, bool_and(s.featured) as featured, min(s.created_at) as created_at,
-                 min(s.combo) as combo, min(s.bpm) as bpm, min(s.title_length) as title_length
+                 min(s.combo) as combo, ${sql.join(perSong.map((column) => sql`min(${ident(`s.${column}`)}) as ${ident(column)}`))}, min(s.title_length) as title_length
           from (${matching(all)}) s group by s.song_id`
     : matching(all);
   const rank = fuzzy ? sql`(s.rank + 1::float8 / (1 + s.title_length))::real` : sql`s.rank::real`;
@@ -612,52 +621,28 @@ async function searchPostings(db: Database, match: PostingsMatch, fuzzy: boolean
 
   if (!options.facets) {
     const { rows } = await sql<StatementRow>`
-      select (select count(*)::int from (${songs}) s where ${filtered}) as total, ${NO_FACET_COLUMNS}, ${page} as page`.execute(db);
-    return toResult(rows[0]!);
+      select (select count(*)::int from (${songs}) s where ${filtered}) as total, ${noFacetColumns(set)}, ${page} as page`.execute(db);
+    return toResult(rows[0]!, set);
   }
-  // A song's postings share its combination and BPM; when several lexemes may repeat a song, it is counted once.
-  const facetRows = matching(several ? sql`s.song_id, s.combo, s.bpm` : sql`s.combo, s.bpm`);
+  // A song's postings share its combination and range values; when several lexemes may repeat a song, it is counted once.
+  const rangeColumns = set.ranges.map((facet) => columnOf(facet));
+  const facetRows = matching(sql.join([...(several ? [sql`s.song_id`] : []), sql`s.combo`, ...rangeColumns]));
   const counted = several ? sql`count(distinct s.song_id)::int` : sql`count(*)::int`;
-  const comboFlags = (["genre", "key", "mood"] as const).filter((name) => f[name] !== null);
+  const rangeFlags = activeRanges.map((facet) => sql`coalesce(${f.get(facet.name)!}, false) as ${ident(`f_${facet.name}`)}`);
   const combos = sql`combos as (
-      select s.genre, s.musical_key, s.moods
-             ${comboFlags.length ? sql`, ${sql.join(comboFlags.map((name) => sql`coalesce(${f[name]}, false) as ${sql.ref(`f_${name}`)}`))}` : sql``}
-             ${f.bpm ? sql`, g.f_bpm` : sql``}, g.n, g.bpm_min, g.bpm_max
-      from (select s.combo ${f.bpm ? sql`, coalesce(${f.bpm}, false) as f_bpm` : sql``}, ${counted} as n, min(s.bpm) as bpm_min, max(s.bpm) as bpm_max
-            from (${facetRows}) s group by s.combo ${f.bpm ? sql`, 2` : sql``}) g
+      select ${sql.join([
+        ...set.choices.map((facet) => columnOf(facet)),
+        ...activeChoices.map((facet) => sql`coalesce(${f.get(facet.name)!}, false) as ${ident(`f_${facet.name}`)}`),
+        ...activeRanges.map((facet) => ident(`g.f_${facet.name}`)),
+        sql`g.n`,
+        ...set.ranges.flatMap((facet) => (["min", "max"] as const).map((bound) => ident(`g.${boundName(facet, bound)}`))),
+      ])}
+      from (select ${sql.join([sql`s.combo`, ...rangeFlags, sql`${counted} as n`, ...rangeBounds(set)])}
+            from (${facetRows}) s group by ${sql.join([sql`s.combo`, ...activeRanges.map((_, index) => sql.raw(String(index + 2)))])}) g
       join catalog_combos s on s.id = g.combo
     )`;
-  const { rows } = await sql<StatementRow>`with ${combos} select ${facetColumnsFromCombos(f)}, ${page} as page`.execute(db);
-  return toResult(rows[0]!);
-}
-
-const FACET_NAMES: FacetName[] = ["genre", "mood", "key", "bpm"];
-
-/**
- * A facet filter as a condition on a stored facet value (catalog_facet_counts
- * or catalog_facet_pairs), matching the songs facetFilters() matches.
- */
-function storedValueMatches(name: FacetName, query: CatalogQuery, column: Fragment): Fragment {
-  switch (name) {
-    case "genre":
-      return sql`lower(${column}) = ${query.genre!.toLowerCase()}`;
-    case "key":
-      return sql`lower(${column}) = ${query.key!.toLowerCase()}`;
-    case "mood":
-      return sql`${column} = ${query.mood!.toLowerCase()}`;
-    case "bpm": {
-      // Stored BPM values are integers as text; the CASE keeps the cast to this facet's rows.
-      const bpm = sql`(case when ${column} ~ '^[0-9]+$' then ${column}::int end)`;
-      return allOf([query.bpmMin !== undefined ? sql`${bpm} >= ${query.bpmMin}` : null, query.bpmMax !== undefined ? sql`${bpm} <= ${query.bpmMax}` : null]);
-    }
-  }
-}
-
-/** Counts of `facet` among the songs passing one filter (`given`), from catalog_facet_pairs. */
-function pairedFacet(facet: "genre" | "mood" | "key", given: FacetName, query: CatalogQuery): Fragment {
-  return facetJson(sql`select p.other_value as value, sum(p.count)::int as count from catalog_facet_pairs p
-    where p.facet = ${given} and p.other_facet = ${facet} and ${storedValueMatches(given, query, sql`p.value`)}
-    group by p.other_value having sum(p.count) > 0`);
+  const { rows } = await sql<StatementRow>`with ${combos} select ${facetColumnsFromCombos(f, set)}, ${page} as page`.execute(db);
+  return toResult(rows[0]!, set);
 }
 
 /**
@@ -671,48 +656,44 @@ function pairedFacet(facet: "genre" | "mood" | "key", given: FacetName, query: C
  * filters). The page is read in index order.
  */
 export async function searchWithoutText(db: Database, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
-  const f = facetFilters(query);
-  const active = FACET_NAMES.filter((key) => f[key] !== null);
-  const othersOf = (name: FacetName | null) => active.filter((key) => key !== name);
-  const all = allOf(Object.values(f));
+  const set = options.facetSet ?? CATALOG_FACETS;
+  const f = facetFilters(query, set);
+  const byName = new Map(set.all.map((facet) => [facet.name, facet]));
+  const active = activeNames(f).map((name) => byName.get(name)!);
+  const othersOf = (facet: Facet | null) => active.filter((other) => other !== facet);
+  const all = allOf([...f.values()]);
   // Counted from songs: facets with two or more other filters, and the total with three or more.
-  const countsSongs = active.length >= 3 || (options.facets && FACET_NAMES.some((name) => othersOf(name).length >= 2));
+  const countsSongs = active.length >= 3 || (options.facets && set.all.some((facet) => othersOf(facet).length >= 2));
   const superset =
     active.length <= 2
       ? all
       : sql`(${sql.join(
-          active.map((skip) => sql`(${allOf(active.filter((key) => key !== skip).map((key) => f[key]))})`),
+          active.map((skip) => sql`(${allOf(othersOf(skip).map((facet) => f.get(facet.name)!))})`),
           sql` or `,
         )})`;
 
-  const columnFacet = (name: "genre" | "key" | "mood"): Fragment => {
+  const choiceColumn = (facet: ChoiceFacet): Fragment => {
     if (!options.facets) return NO_FACETS;
-    const others = othersOf(name);
-    if (others.length === 0) return storedFacet(name);
-    if (others.length === 1) return pairedFacet(name, others[0], query);
-    return name === "mood"
-      ? facetJson(sql`select mood as value, count(*)::int as count from s cross join lateral unnest(s.moods) as mood where ${flagsExcept(f, "mood")} group by mood`)
-      : facetJson(sql`select ${sql.ref(`s.${name === "genre" ? "genre" : "musical_key"}`)} as value, count(*)::int as count from s where ${flagsExcept(f, name)} group by 1`);
+    const others = othersOf(facet);
+    if (others.length === 0) return storedCounts(facet);
+    if (others.length === 1) return pairedCounts(facet, others[0], query);
+    return choiceCounts(facet, sql`s`, flagsExcept(f, facet.name), sql`count(*)`);
   };
-  const bpmBound = (fn: "min" | "max"): Fragment => {
+  const rangeBound = (facet: RangeFacet, bound: "min" | "max"): Fragment => {
     if (!options.facets) return sql`null::int`;
-    const aggregate = sql.raw(fn);
-    const others = othersOf("bpm");
-    if (others.length === 0) return sql`(select ${aggregate}(value::int) from catalog_facet_counts where facet = 'bpm' and count > 0)`;
-    if (others.length === 1) {
-      return sql`(select ${aggregate}(p.other_value::int) from catalog_facet_pairs p
-        where p.facet = ${others[0]} and p.other_facet = 'bpm' and p.count > 0 and ${storedValueMatches(others[0], query, sql`p.value`)})`;
-    }
-    return sql`(select ${aggregate}(s.bpm) from s where ${flagsExcept(f, "bpm")})`;
+    const others = othersOf(facet);
+    if (others.length === 0) return storedBound(facet, bound);
+    if (others.length === 1) return pairedBound(facet, bound, others[0], query);
+    return sql`(select ${sql.raw(bound)}(${columnOf(facet)}) from s where ${flagsExcept(f, facet.name)})`;
   };
   const total = ((): Fragment => {
     if (active.length === 0) return sql`coalesce((select count from catalog_facet_counts where facet = 'total' and value = 'catalogue'), 0)`;
     if (active.length === 1) {
-      return sql`coalesce((select sum(c.count)::int from catalog_facet_counts c where c.facet = ${active[0]} and ${storedValueMatches(active[0], query, sql`c.value`)}), 0)`;
+      return sql`coalesce((select sum(c.count)::int from catalog_facet_counts c where c.facet = ${active[0].name} and ${storedValueMatches(active[0], query, sql`c.value`)}), 0)`;
     }
     if (active.length === 2) {
       const [first, second] = active;
-      return sql`coalesce((select sum(p.count)::int from catalog_facet_pairs p where p.facet = ${first} and p.other_facet = ${second}
+      return sql`coalesce((select sum(p.count)::int from catalog_facet_pairs p where p.facet = ${first.name} and p.other_facet = ${second.name}
         and ${storedValueMatches(first, query, sql`p.value`)} and ${storedValueMatches(second, query, sql`p.other_value`)}), 0)`;
     }
     return sql`(select count(*)::int from s where ${flagsExcept(f, null)})`;
@@ -720,16 +701,15 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
 
   const { rows } = await sql<StatementRow>`
     with s as materialized (
-      select s.genre, s.moods, s.musical_key, s.bpm ${flagColumns(f)} from songs s
+      select ${sql.join(set.columnsOrder.map((facet) => columnOf(facet)))} ${flagColumns(f)} from songs s
       where s.status = 'catalogue' and ${countsSongs ? superset : sql`false`}
     )
     select
       ${total} as total,
-      ${columnFacet("genre")} as genres,
-      ${columnFacet("mood")} as moods,
-      ${columnFacet("key")} as keys,
-      ${bpmBound("min")} as bpm_min,
-      ${bpmBound("max")} as bpm_max,
+      ${sql.join([
+        ...set.choices.map((facet) => sql`${choiceColumn(facet)} as ${ident(countsName(facet))}`),
+        ...set.ranges.flatMap((facet) => (["min", "max"] as const).map((bound) => sql`${rangeBound(facet, bound)} as ${ident(boundName(facet, bound))}`)),
+      ])},
       ${pageJson(
         sql`select s.id, lower(s.title) as title_key, s.bpm, s.duration_seconds, s.featured, s.created_at
             from songs s where s.status = 'catalogue' and ${all}
@@ -737,6 +717,5 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
         orderBy(options.sort, false, "p"),
       )} as page
   `.execute(db);
-  return toResult(rows[0]!);
+  return toResult(rows[0]!, set);
 }
-

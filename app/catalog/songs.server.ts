@@ -10,7 +10,8 @@ import type { StoragePort } from "~/platform/storage/port";
 import { SIGNED_URL_TTL_S } from "~/shared/constants";
 import { ARTWORK_BUCKET, AUDIO_BUCKET, CATALOG_PAGE_SIZE, EVERYTHING_LIMIT, FUZZY_FALLBACK_BELOW } from "./constants";
 import { artistLine, isWriterRole } from "./credits";
-import { catalogQuerySchema } from "./query-schema";
+import { CATALOG_FACETS, emptyFacets, hasAnyFacet, type FacetSet } from "./facets";
+import { catalogQuerySchema, catalogQuerySchemaFor } from "./query-schema";
 import { catalogRevision, readCached, writeCached } from "./search-cache.server";
 import { compileSearch, findCorrections, searchWithText, searchWithoutText, textMatch, withSearchPlan, type CompiledSearch, type PageRow, type SearchRows, type TextMatch } from "./search.server";
 import type { CatalogQuery, CatalogResult, Credit, EverythingResult, MemberHit, Song, SongSummary } from "./types";
@@ -22,6 +23,8 @@ export interface CatalogOptions {
   facets?: boolean;
   /** Use the per-revision result cache (default true; benches measure with it off too). */
   cache?: boolean;
+  /** The facets to read, filter and count (default: the catalogue's, facets.ts; tests declare others). */
+  facetSet?: FacetSet;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,25 +34,25 @@ export function isSongId(value: string | undefined | null): value is string {
 }
 
 /** Normalises a query the way the GET form does (defaults, limits). */
-function normalise(query: CatalogQuery) {
+function normalise(query: CatalogQuery, set: FacetSet) {
   const asStrings: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) asStrings[key] = String(value);
-  return catalogQuerySchema.parse(asStrings);
+  return (set === CATALOG_FACETS ? catalogQuerySchema : catalogQuerySchemaFor(set)).parse(asStrings);
 }
-
-const EMPTY_FACETS: CatalogResult["facets"] = { genres: [], moods: [], keys: [], bpm: { min: null, max: null } };
 
 /** The public catalogue: archived songs never appear. */
 export async function searchCatalog(db: Database, input: CatalogQuery, options: CatalogOptions = {}): Promise<CatalogResult> {
-  const query = normalise(input);
+  const set = options.facetSet ?? CATALOG_FACETS;
+  const query = normalise(input, set);
   const withFacets = options.facets ?? true;
   const useCache = options.cache ?? true;
-  const cacheKey = JSON.stringify([query, withFacets]);
+  // Another facet set (tests) reads the same query differently.
+  const cacheKey = JSON.stringify([query, withFacets, set === CATALOG_FACETS ? null : set.all.map((facet) => facet.name)]);
   // Read before computing: a write that lands meanwhile raises the revision, and the entry is never used.
   const revision = useCache ? await catalogRevision(db) : -1;
   let result = useCache ? readCached(db, cacheKey, revision) : undefined;
   if (!result) {
-    result = await computeSearch(db, query, withFacets);
+    result = await computeSearch(db, query, withFacets, set);
     if (useCache) writeCached(db, cacheKey, revision, result);
   }
   return {
@@ -58,15 +61,15 @@ export async function searchCatalog(db: Database, input: CatalogQuery, options: 
     page: result.page,
     pageSize: query.pageSize,
     pageCount: result.pageCount,
-    facets: withFacets ? result.facets : EMPTY_FACETS,
+    facets: withFacets ? result.facets : emptyFacets(set),
     fuzzy: result.fuzzy,
   };
 }
 
-async function computeSearch(db: Database, query: ReturnType<typeof normalise>, withFacets: boolean) {
+async function computeSearch(db: Database, query: ReturnType<typeof normalise>, withFacets: boolean, set: FacetSet) {
   const compiled = await compileSearch(db, query.search);
   const run = async (database: Database, match: TextMatch | null, page: number): Promise<SearchRows> => {
-    const pageOptions = { sort: query.sort, limit: query.pageSize, offset: (page - 1) * query.pageSize, facets: withFacets };
+    const pageOptions = { sort: query.sort, limit: query.pageSize, offset: (page - 1) * query.pageSize, facets: withFacets, facetSet: set };
     return match ? searchWithText(database, match, query, pageOptions) : searchWithoutText(database, query, pageOptions);
   };
   /** Runs a match, asking again for the last page when the requested one lies past the end. */
@@ -89,25 +92,20 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
     // Typo-tolerant matches include the exact ones, so they replace them when they find more; or
     // when neither passes the filters and only they have facets ("nigt" filtered to nothing):
     // those show where the spelt-alike songs are, so the filters can be changed.
-    if (widened && (widened.total > result.total || (result.total === 0 && !hasFacets(result) && hasFacets(widened)))) result = widened;
+    if (widened && (widened.total > result.total || (result.total === 0 && !hasAnyFacet(result.facets, set) && hasAnyFacet(widened.facets, set)))) result = widened;
   }
   return result;
 
   async function runExact(match: TextMatch | null) {
     if (!match) return runClamped(db, null);
     // A word that no word of the catalogue starts with matches nothing exactly.
-    if (match.postings?.lexemes.length === 0) return { total: 0, facets: EMPTY_FACETS, rows: [], page: 1, pageCount: 1, fuzzy: false };
+    if (match.postings?.lexemes.length === 0) return { total: 0, facets: emptyFacets(set), rows: [], page: 1, pageCount: 1, fuzzy: false };
     // Postings are read by index-only scans, which plan well as they are; the GIN paths need
     // withSearchPlan's settings, as do excluded phrases (checked on songs' GIN index).
     if (match.postings && !match.postings.negativePhrases) return runClamped(db, match);
     return withSearchPlan(db, false, (tx) => runClamped(tx, match));
   }
   return result;
-}
-
-function hasFacets(found: { facets: CatalogResult["facets"] }): boolean {
-  const { genres, moods, keys, bpm } = found.facets;
-  return genres.length + moods.length + keys.length > 0 || bpm.min !== null;
 }
 
 async function summaries(rows: PageRow[], store: StoragePort | undefined): Promise<SongSummary[]> {

@@ -3,6 +3,7 @@
  * songs.server.ts and the pages that render them. Plain types only: safe to
  * import from client code.
  */
+import type { FacetQuery, FacetResults } from "./facets";
 
 export const SONG_STATUSES = ["catalogue", "archived"] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
@@ -69,37 +70,29 @@ export interface SongSummary {
 export const CATALOG_SORTS = ["relevance", "newest", "title", "bpm", "duration"] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
-export interface CatalogQuery {
+/** A catalogue query: the search text, the facets' fields (FacetQuery, from FACETS in facets.ts), order and page. */
+export type CatalogQuery = FacetQuery & {
   /** Free text: words match as prefixes, "quoted phrases" match in order, -word excludes. */
   search?: string;
-  genre?: string;
-  mood?: string;
-  key?: string;
-  bpmMin?: number;
-  bpmMax?: number;
   sort?: CatalogSort;
   /** 1-based. */
   page?: number;
   pageSize?: number;
-}
+};
 
 export interface FacetCount {
   value: string;
   count: number;
 }
 
-export interface CatalogFacets {
-  /**
-   * Counts over the songs matching the search text and every other filter, but
-   * not the facet's own filter, so a page can offer switching genre (or mood,
-   * key, BPM range) without first clearing it.
-   */
-  genres: FacetCount[];
-  moods: FacetCount[];
-  keys: FacetCount[];
-  /** Lowest and highest BPM in the same set; null when it is empty. */
-  bpm: { min: number | null; max: number | null };
-}
+/**
+ * Per facet of FACETS (facets.ts), counts over the songs matching the search
+ * text and every other filter, but not the facet's own filter, so a page can
+ * offer switching genre (or mood, key, BPM range) without first clearing it:
+ * value, array and flag facets as counts per value (genres, moods, keys), range
+ * facets as the lowest and highest value in the same set (bpm; null when it is empty).
+ */
+export type CatalogFacets = FacetResults;
 
 export interface CatalogResult {
   songs: SongSummary[];

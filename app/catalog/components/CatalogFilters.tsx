@@ -1,12 +1,14 @@
 /**
- * The catalogue's facets as plain GET form fields (state lives in the URL).
- * Each option shows how many songs it would leave, counted with every other
- * filter applied (see CatalogFacets).
+ * The catalogue's facets as plain GET form fields (state lives in the URL),
+ * one per declared facet (facets.ts), in its order: a select for a value,
+ * array or flag facet, two bounds for a range facet. Each option shows how
+ * many songs it would leave, counted with every other filter applied (see
+ * CatalogFacets).
  */
 import { Link } from "@remix-run/react";
-import { BPM_MAX, BPM_MIN } from "../constants";
+import { CATALOG_FACETS, type ChoiceFacet, type FacetSet, type RangeFacet } from "../facets";
 import type { CatalogFacets, FacetCount } from "../types";
-import type { ParsedCatalogQuery } from "../query-schema";
+import { facetFieldValues, type ParsedCatalogQuery } from "../query-schema";
 import { buttonClass, Button } from "~/ui/Button";
 import * as styles from "./catalog.css";
 
@@ -18,19 +20,25 @@ function withSelected(options: FacetCount[], selected: string | undefined): Face
   return [{ value: selected, count: 0 }, ...options];
 }
 
-function FacetSelect({ name, label, allLabel, options, selected }: { name: string; label: string; allLabel: string; options: FacetCount[]; selected?: string }) {
-  const id = `facet-${name}`;
+/** How an option reads: a flag's values are "true" and "false". */
+function optionText(facet: ChoiceFacet, value: string): string {
+  if (facet.kind !== "flag") return value;
+  return value === "true" ? "Yes" : "No";
+}
+
+function FacetSelect({ facet, options, selected }: { facet: ChoiceFacet; options: FacetCount[]; selected?: string }) {
+  const id = `facet-${facet.name}`;
   return (
     <div className={styles.filterField}>
       <label htmlFor={id} className={styles.filterLabel}>
-        {label}
+        {facet.label}
       </label>
-      <select id={id} name={name} defaultValue={selected ?? ""} className={styles.select}>
-        <option value="">{allLabel}</option>
+      <select id={id} name={facet.param} defaultValue={selected ?? ""} className={styles.select}>
+        <option value="">{facet.allLabel}</option>
         {withSelected(options, selected).map((option) => (
           <option key={option.value} value={option.value}>
             {/* One text node: no hydration markers between the parts. */}
-            {`${option.value} (${option.count})`}
+            {`${optionText(facet, option.value)} (${option.count})`}
           </option>
         ))}
       </select>
@@ -38,51 +46,65 @@ function FacetSelect({ name, label, allLabel, options, selected }: { name: strin
   );
 }
 
-export function CatalogFilters({ query, facets, hasFilters }: { query: ParsedCatalogQuery; facets: CatalogFacets; hasFilters: boolean }) {
+function RangeFields({ facet, bounds, values }: { facet: RangeFacet; bounds: { min: number | null; max: number | null }; values: Record<string, string> }) {
+  const field = (bound: "min" | "max", param: string) => {
+    const id = `${facet.name}-${bound}`;
+    return [
+      <label key={`${id}-label`} htmlFor={id} className="visually-hidden">
+        {`${bound === "min" ? "Minimum" : "Maximum"} ${facet.unit}`}
+      </label>,
+      <input
+        key={id}
+        id={id}
+        name={param}
+        type="number"
+        inputMode="numeric"
+        min={facet.min}
+        max={facet.max}
+        step={1}
+        placeholder={bounds[bound] !== null ? String(bounds[bound]) : bound === "min" ? "Min" : "Max"}
+        defaultValue={values[param]}
+        className={styles.select}
+      />,
+    ];
+  };
+  return (
+    <fieldset className={styles.bpmFieldset}>
+      <legend className={styles.bpmLegend}>{facet.label}</legend>
+      <div className={styles.bpmInputs}>
+        {field("min", facet.params[0])}
+        <span className={styles.bpmDash} aria-hidden="true">
+          to
+        </span>
+        {field("max", facet.params[1])}
+      </div>
+    </fieldset>
+  );
+}
+
+export function CatalogFilters({
+  query,
+  facets,
+  hasFilters,
+  facetSet = CATALOG_FACETS,
+}: {
+  query: ParsedCatalogQuery;
+  facets: CatalogFacets;
+  hasFilters: boolean;
+  facetSet?: FacetSet;
+}) {
+  const values = facetFieldValues(query, facetSet);
+  const results = facets as unknown as Record<string, unknown>;
   return (
     <div className={styles.filters}>
       <h2 className={styles.filtersHeading}>Filters</h2>
-      <FacetSelect name="genre" label="Genre" allLabel="All genres" options={facets.genres} selected={query.genre} />
-      <FacetSelect name="mood" label="Mood" allLabel="All moods" options={facets.moods} selected={query.mood} />
-      <FacetSelect name="key" label="Key" allLabel="All keys" options={facets.keys} selected={query.key} />
-      <fieldset className={styles.bpmFieldset}>
-        <legend className={styles.bpmLegend}>Tempo (BPM)</legend>
-        <div className={styles.bpmInputs}>
-          <label htmlFor="bpm-min" className="visually-hidden">
-            Minimum BPM
-          </label>
-          <input
-            id="bpm-min"
-            name="bpmMin"
-            type="number"
-            inputMode="numeric"
-            min={BPM_MIN}
-            max={BPM_MAX}
-            step={1}
-            placeholder={facets.bpm.min !== null ? String(facets.bpm.min) : "Min"}
-            defaultValue={query.bpmMin ?? ""}
-            className={styles.select}
-          />
-          <span className={styles.bpmDash} aria-hidden="true">
-            to
-          </span>
-          <label htmlFor="bpm-max" className="visually-hidden">
-            Maximum BPM
-          </label>
-          <input
-            id="bpm-max"
-            name="bpmMax"
-            type="number"
-            inputMode="numeric"
-            min={BPM_MIN}
-            max={BPM_MAX}
-            step={1}
-            placeholder={facets.bpm.max !== null ? String(facets.bpm.max) : "Max"}
-            defaultValue={query.bpmMax ?? ""}
-            className={styles.select}
-          />
-        </div>
-      </fieldset>
+      {facetSet.all.map((facet) =>
+        facet.kind === "range" ? (
+          <RangeFields key={facet.name} facet={facet} bounds={(results[facet.resultKey] as { min: number | null; max: number | null } | undefined) ?? { min: null, max: null }} values={values} />
+        ) : (
+          <FacetSelect key={facet.name} facet={facet} options={(results[facet.resultKey] as FacetCount[] | undefined) ?? []} selected={values[facet.param] || undefined} />
+        ),
+      )}
       <div className={styles.filterActions}>
         <Button type="submit" variant="secondary" size="sm" form={FORM_ID}>
           Apply filters
