@@ -11,7 +11,13 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig({
-  server: { hmr: { port: 24678 } },
+  server: {
+    hmr: { port: 24678 },
+    // The dev server serves files under the project root; DATA_DIR (./.data by
+    // default) holds the outbox of codes, the session secret and the database.
+    // Vite's own defaults are kept (it replaces them when this list is set).
+    fs: { deny: [".env", ".env.*", "*.{crt,pem}", "**/.git/**", "**/.data/**", "**/.data"] },
+  },
   build: { target: "es2022", sourcemap: false },
   plugins: [
     vanillaExtractPlugin(),

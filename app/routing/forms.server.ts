@@ -101,7 +101,8 @@ export async function runForm<A extends Access>(
   });
   const names = Object.keys(forms);
   const named = formData.get("intent");
-  const intent = typeof named === "string" && named in forms ? named : names.length === 1 && named === null ? names[0]! : null;
+  // Own keys only: "toString" or "__proto__" must not pick a form off Object.prototype.
+  const intent = typeof named === "string" && Object.hasOwn(forms, named) ? named : names.length === 1 && named === null ? names[0]! : null;
   if (!intent) throw data({ message: FORM_MESSAGES.unknownForm }, { status: 400 });
   const declaration = forms[intent]!;
   const hide = hiddenFields(declaration as FormDeclaration<Access>, formData);

@@ -253,3 +253,25 @@ describe("the refusals say what was wrong", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("form names an attacker picks", () => {
+  it("refuses a huge list position (it would make the form parser build a huge array) with 400, fast", async () => {
+    const fields = await client("anonymous").honeypotFields("/auth");
+    const started = Date.now();
+    const response = await client("anonymous").post("/auth", { intent: "sign-in", "identifier[100000000]": "x", password: "y", ...fields });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("list position that is too large");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A modest position is an ordinary (if invalid) form.
+    const small = await client("anonymous").post("/auth", { intent: "sign-in", "identifier[3]": "x", password: "y", ...fields });
+    expect(small.status).toBe(400);
+  });
+
+  it.each(["toString", "__proto__", "constructor", "valueOf", "hasOwnProperty"])("answers intent=%s as an unknown form (400), never a 500", async (intent) => {
+    const fields = await client("anonymous").honeypotFields("/auth");
+    for (const [persona, path] of [["anonymous", "/auth"], ["anonymous", "/test-phone-auth"], ["anonymous", "/ar/register"], ["member", "/profile"]] as const) {
+      const response = await client(persona).post(path, { intent, ...fields });
+      expect(response.status, `${persona} ${path}`).toBe(400);
+    }
+  });
+});

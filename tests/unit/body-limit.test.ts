@@ -158,3 +158,17 @@ describe("limitRequestBodies", () => {
     expect((await post(`${h.url}/upload/../form`, 4000, { contentLength: true })).status).toBe(413);
   });
 });
+
+describe("request targets Remix can turn into a URL", () => {
+  it("accepts a path under a plain Host, refuses bad Hosts and absolute or scheme-relative targets", async () => {
+    const { isOriginForm } = await import("~/platform/http/input-hygiene.server");
+    expect(isOriginForm("/auth?mode=otp", "localhost:3000")).toBe(true);
+    expect(isOriginForm("/", "hits.example")).toBe(true);
+    expect(isOriginForm("/", "a b c")).toBe(false);
+    expect(isOriginForm("/", "127.0.0.1:99999")).toBe(false);
+    expect(isOriginForm("/", "héllo.example")).toBe(false);
+    expect(isOriginForm("/", undefined)).toBe(false);
+    expect(isOriginForm("http://hits.example/theme", "hits.example")).toBe(false);
+    expect(isOriginForm("//evil.example/x", "hits.example")).toBe(false);
+  });
+});

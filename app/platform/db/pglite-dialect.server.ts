@@ -212,6 +212,9 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async rollback(): Promise<void> {
+    // Kysely rolls back after a failed COMMIT (a deferred constraint refused it):
+    // that transaction is already closed, and the COMMIT's error is the one to report.
+    if (!this.#open) return;
     const open = this.#take();
     open.finish(false);
     try {

@@ -30,6 +30,8 @@ export const INPUT_MESSAGES = {
   nameTooLong: "The form has a field name that is too long.",
   nameTooDeep: "The form has a field name that is nested too deeply.",
   tooManyFields: "The form has too many fields.",
+  badTarget: "The request line or Host header is not one this server answers.",
+  indexTooLarge: "The form has a field name with a list position that is too large.",
 } as const;
 
 /** Bounds far above any form in this app (its deepest names are like `credits[0].role`). */
@@ -38,6 +40,12 @@ export const FORM_LIMITS = {
   maxNameLength: 200,
   /** Segments of a name's path: `a.b[0].c` has 4. */
   maxNameSegments: 8,
+  /**
+   * The largest list position in a name (`links[99]`). conform builds a dense
+   * array up to it: `x[100000000]` in a 70-byte post would allocate a hundred
+   * million slots and take the process down.
+   */
+  maxListIndex: 999,
 } as const;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
@@ -86,9 +94,27 @@ function refusalResponse({ status, message }: Refusal): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
+/** Whether a target is a path (origin-form) under a Host header the URL parser accepts as host[:port]. */
+export function isOriginForm(target: string, host: string | undefined): boolean {
+  if (!target.startsWith("/") || target.startsWith("//")) return false;
+  if (!host) return false;
+  try {
+    const url = new URL(`http://${host}${target}`);
+    return url.host.toLowerCase() === host.toLowerCase() || url.host === host.toLowerCase().replace(/:80$/, "");
+  } catch {
+    return false;
+  }
+}
+
 /** Express middleware (server.ts): answers `checkRequestInput`'s refusals before Remix sees the request. */
 export function refuseBadRequestInput() {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // Remix builds the request URL from the Host header and the target: a Host with
+    // spaces or a bad port, or an absolute-form target, would fail there as a 500.
+    if (!isOriginForm(req.originalUrl, req.get("host"))) {
+      res.status(400).set("Content-Type", "text/plain; charset=utf-8").set("Cache-Control", "no-store").send(INPUT_MESSAGES.badTarget);
+      return;
+    }
     const refusal = checkRequestInput({
       method: req.method,
       target: req.originalUrl,
@@ -105,6 +131,13 @@ function nameSegments(name: string): number {
   let segments = 1;
   for (const char of name) if (char === "." || char === "[") segments += 1;
   return segments;
+}
+
+/** The largest `[n]` in a field name (-1 when it has none). */
+function largestListIndex(name: string): number {
+  let largest = -1;
+  for (const match of name.matchAll(/\[(\d+)\]/g)) largest = Math.max(largest, match[1]!.length > 6 ? Infinity : Number(match[1]));
+  return largest;
 }
 
 function refuseForm(message: string, status: Refusal["status"] = 400): never {
@@ -146,6 +179,7 @@ export async function readFormData(request: Request): Promise<FormData> {
     if (name.includes("\0")) refuseForm(INPUT_MESSAGES.nul);
     if (name.length > FORM_LIMITS.maxNameLength) refuseForm(INPUT_MESSAGES.nameTooLong);
     if (nameSegments(name) > FORM_LIMITS.maxNameSegments) refuseForm(INPUT_MESSAGES.nameTooDeep);
+    if (largestListIndex(name) > FORM_LIMITS.maxListIndex) refuseForm(INPUT_MESSAGES.indexTooLarge);
     if ((typeof value === "string" ? value : value.name).includes("\0")) refuseForm(INPUT_MESSAGES.nul);
   }
   return form;
