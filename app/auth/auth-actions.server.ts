@@ -10,13 +10,20 @@
  */
 import { redirect } from "@remix-run/node";
 import { safeSameSitePath } from "~/shared/safe-redirect";
-import { RATE_LIMITS, consume, resetLimit } from "~/platform/rate-limit.server";
 import type { AuthError } from "~/platform/auth/port";
 import { describeWeakPasswordReasons } from "~/platform/auth/password-policy";
 import { combineHeaders, createToastHeaders } from "~/toast/toast.server";
 import { form, type FormContext, type ReplyOptions } from "~/routing/forms.server";
 import type { Access } from "~/routing/access";
-import { chargeAccountCreation, chargeSignInAttempt, clearAccountFailures, settleSuccessfulSignIn } from "./attempt-limits.server";
+import {
+  chargeAccountCreation,
+  chargeCodeCheck,
+  chargeCodeRequest,
+  chargeSignInAttempt,
+  clearAccountFailures,
+  settleCodeCheck,
+  settleSuccessfulSignIn,
+} from "./attempt-limits.server";
 import { PASSWORD_CHANGE_MESSAGES, changePassword, type PasswordChangeOutcome } from "./password-change.server";
 import {
   INTENTS,
@@ -126,9 +133,7 @@ async function signUp({ request, db, value, reply }: Context<"signUp">) {
 async function requestCode({ request, db, value, reply }: Context<"otpRequest" | "recoverRequest">, purpose: "otp" | "recovery") {
   const identifier = parseIdentifier(value.identifier)!;
 
-  const limited =
-    (await consume(db, RATE_LIMITS.codesPerRecipient, keyOf(identifier))) ??
-    (await consume(db, RATE_LIMITS.codesPerAddress, requestContext(request).clientAddress));
+  const limited = await chargeCodeRequest(db, keyOf(identifier), requestContext(request).clientAddress);
   if (limited) return reply(refusedBy(limited));
 
   const client = authClient(request);
@@ -154,7 +159,7 @@ async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "
   const recipient = keyOf(pending.identifier);
 
   // Counted before the check (atomically), so parallel guesses cannot outrun the limit.
-  const limited = await consume(db, RATE_LIMITS.codeChecksPerRecipient, recipient);
+  const limited = await chargeCodeCheck(db, recipient, requestContext(request).clientAddress);
   if (limited) return reply(refusedBy(limited));
 
   const outcome = await authClient(request).verifyOtp({
@@ -163,7 +168,7 @@ async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "
     type: otpTypeFor(pending),
   } as Parameters<ReturnType<typeof authClient>["verifyOtp"]>[0]);
   if (outcome.error) return reply(refusedWith(outcome.error));
-  await resetLimit(db, RATE_LIMITS.codeChecksPerRecipient, recipient);
+  await settleCodeCheck(db, recipient, requestContext(request).clientAddress);
   // The owner proved control of the address: strangers' failures no longer hold the account,
   // and for 10 minutes this session may set a password without the old one.
   await clearAccountFailures(db, recipient, requestContext(request).clientAddress);

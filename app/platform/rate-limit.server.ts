@@ -10,14 +10,15 @@
  * succeeds: only failures accumulate, and a success never wipes out failures
  * recorded against anything else. Codes and sign-ups spend their budget.
  *
- * Sign-in failures are counted three ways (docs/decisions/0033):
+ * Sign-in failures are counted two ways (docs/decisions/0039), never per
+ * account alone, so strangers' wrong passwords cannot lock the owner out:
  *  - per account and address (5 in 15 min): a guesser is stopped early, and
- *    the owner, signing in from elsewhere, is not;
+ *    the owner, signing in from elsewhere, is not; a verified code clears it;
  *  - per address across accounts (20 in 5 min): one client cannot spray
- *    passwords over many accounts;
- *  - per account across addresses (50 in 15 min): a distributed guess at one
- *    account stops too; a completed recovery (the owner proved themselves
- *    by a code) clears it.
+ *    passwords over many accounts.
+ * Codes are requested per recipient and address, and checked per recipient
+ * and address with a higher cap per recipient against guessing from many
+ * addresses.
  *
  * Refusals are answered with 429, a clear message and Retry-After.
  */
@@ -44,21 +45,22 @@ export const RATE_LIMITS = {
     message: "Too many failed sign-in attempts for this account.",
   },
   signInPerAddress: { name: "sign-in:address", limit: 20, windowMs: 5 * MINUTE, message: "Too many failed sign-in attempts from your network." },
-  signInPerAccount: {
-    name: "sign-in:account",
-    limit: 50,
-    windowMs: 15 * MINUTE,
-    message: "Too many failed sign-in attempts for this account. Sign in with a one-time code, or reset your password, to continue now.",
-  },
   passwordChecksPerUser: {
     name: "password-check:user",
     limit: 5,
     windowMs: 15 * MINUTE,
     message: "Too many wrong current passwords.",
   },
-  codesPerRecipient: { name: "code:recipient", limit: 5, windowMs: 15 * MINUTE, message: "Too many codes requested for this address or number." },
+  codesPerRecipientAddress: {
+    name: "code:recipient+address",
+    limit: 5,
+    windowMs: 15 * MINUTE,
+    message: "Too many codes requested for this address or number.",
+  },
   codesPerAddress: { name: "code:address", limit: 20, windowMs: 15 * MINUTE, message: "Too many codes requested from your network." },
-  codeChecksPerRecipient: { name: "code-check:recipient", limit: 5, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
+  codeChecksPerRecipientAddress: { name: "code-check:recipient+address", limit: 5, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
+  /** The cap on guessing one recipient's code from many addresses at once (a 6-digit code: 30 of 1,000,000). */
+  codeChecksPerRecipient: { name: "code-check:recipient", limit: 30, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
   signUpsPerAddress: { name: "sign-up:address", limit: 10, windowMs: 60 * MINUTE, message: "Too many sign-ups from your network." },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -228,9 +228,11 @@ describe("rate limits", () => {
     expect(Number(response.headers.get("Retry-After"))).toBeLessThanOrEqual(300);
   });
 
-  it("limits one-time code requests per recipient", async () => {
+  it("limits one-time code requests per recipient from one address", async () => {
     const ask = () =>
-      respond(() => authAction({ request: post("/auth", { intent: "otp-request", identifier: demoAccount("member").email }), params: {}, context: {} }));
+      respond(() =>
+        authAction({ request: post("/auth", { intent: "otp-request", identifier: demoAccount("member").email }, { address: "192.0.2.40" }), params: {}, context: {} }),
+      );
     for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(302);
     const refused = await ask();
     expect(refused.status).toBe(429);
@@ -534,14 +536,16 @@ describe("password recovery and the phone test pages", () => {
     expect((await signIn(email, "old-password-1")).response.status).toBe(400);
   });
 
-  it("checks at most 5 of 10 parallel code guesses; the rest get 429", async () => {
+  it("checks at most 5 of 10 parallel code guesses from one address; the rest get 429", async () => {
     const email = demoAccount("ar").email;
     const requested = await respond(() => authAction({ request: post("/auth", { intent: "otp-request", identifier: email }), params: {}, context: {} }));
     const cookie = cookieJarFrom(undefined, requested);
     const real = await latestCode(dataDir, email);
     const wrong = (i: number) => String((Number(real) + 1 + i) % 1_000_000).padStart(6, "0");
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => respond(() => authAction({ request: post("/auth", { intent: "otp-verify", code: wrong(i) }, { cookie }), params: {}, context: {} }))),
+      Array.from({ length: 10 }, (_, i) =>
+        respond(() => authAction({ request: post("/auth", { intent: "otp-verify", code: wrong(i) }, { cookie, address: "192.0.2.41" }), params: {}, context: {} })),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);

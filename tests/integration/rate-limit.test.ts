@@ -71,7 +71,7 @@ describe("rate limits", () => {
   });
 
   it("counts requests with consume and refuses the one over budget", async () => {
-    const codes = RATE_LIMITS.codesPerRecipient; // 5 per 15 minutes
+    const codes = RATE_LIMITS.codesPerRecipientAddress; // 5 per 15 minutes
     for (let i = 0; i < 5; i++) expect(await consume(database.db, codes, "+447700900123", t0)).toBeNull();
     const refused = await consume(database.db, codes, "+447700900123", at(30_000));
     expect(refused?.retryAfterSeconds).toBe(15 * 60 - 30);

@@ -13,7 +13,6 @@ import { redirect } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import type { Access } from "~/routing/access";
 import { form, type FormContext } from "~/routing/forms.server";
-import { RATE_LIMITS, consume, resetLimit } from "~/platform/rate-limit.server";
 import { combineHeaders } from "~/toast/toast.server";
 import { honeypotInputProps } from "../honeypot.server";
 import { maskIdentifier, normalizePhone } from "~/platform/auth/identifiers";
@@ -21,7 +20,7 @@ import { phoneResetSchema, phoneSendSchema, phoneVerifySchema } from "./phone-fo
 import { authErrorMessage, statusForAuthError } from "../messages";
 import { forgetPendingCode, readPendingCode, rememberPendingCode } from "../pending.server";
 import { requestContext } from "../request-context.server";
-import { chargeAccountCreation, clearAccountFailures } from "../attempt-limits.server";
+import { chargeAccountCreation, chargeCodeCheck, chargeCodeRequest, clearAccountFailures, settleCodeCheck } from "../attempt-limits.server";
 import { authClient, beginSession, getSessionHeaders, getSessionSummary } from "../session.server";
 
 export type PhoneTestStep = "phone" | "code" | "verified";
@@ -51,9 +50,7 @@ type Context<S extends ZodTypeAny> = FormContext<Access, S>;
 
 async function sendCode({ request, url, db, value, reply }: Context<typeof phoneSendSchema>) {
   const phone = normalizePhone(value.phone);
-  const limited =
-    (await consume(db, RATE_LIMITS.codesPerRecipient, phone)) ??
-    (await consume(db, RATE_LIMITS.codesPerAddress, requestContext(request).clientAddress));
+  const limited = await chargeCodeRequest(db, phone, requestContext(request).clientAddress);
   if (limited) return reply({ formErrors: [limited.message], status: 429, headers: limited.headers() });
   // A test page for phone sign-in creates the phone user on first use, as
   // Supabase's default does; creating one spends the same per-address budget
@@ -78,11 +75,11 @@ async function verifyCode({ request, url, db, value, reply }: Context<typeof pho
   if (!pending || pending.purpose !== "phone-test" || !("phone" in pending.identifier)) throw redirect(url.pathname);
   const phone = pending.identifier.phone;
   // Counted before the check (atomically), so parallel guesses cannot outrun the limit.
-  const limited = await consume(db, RATE_LIMITS.codeChecksPerRecipient, phone);
+  const limited = await chargeCodeCheck(db, phone, requestContext(request).clientAddress);
   if (limited) return reply({ formErrors: [limited.message], status: 429, headers: limited.headers() });
   const outcome = await authClient(request).verifyOtp({ phone, token: value.code, type: "sms" });
   if (outcome.error) return reply({ formErrors: [authErrorMessage(outcome.error)], status: statusForAuthError(outcome.error) });
-  await resetLimit(db, RATE_LIMITS.codeChecksPerRecipient, phone);
+  await settleCodeCheck(db, phone, requestContext(request).clientAddress);
   await clearAccountFailures(db, phone, requestContext(request).clientAddress);
   await beginSession(request, outcome.data, { viaCode: true });
   throw redirect(`${url.pathname}?step=verified`, {
