@@ -116,7 +116,7 @@ export default function App() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter viewer={viewer} />
       {/* Outside the outlet: the audio keeps playing across navigation. */}
       <PlayerHost />
       <Toaster initialToast={toast} />
@@ -140,7 +140,7 @@ export function ErrorBoundary() {
         <main id="main" tabIndex={-1}>
           <NotFound />
         </main>
-        <SiteFooter />
+        <SiteFooter viewer={rootData?.viewer ?? null} />
       </Document>
     );
   }

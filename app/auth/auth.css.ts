@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 export const page = style({
@@ -7,17 +8,18 @@ export const page = style({
   paddingBlock: `clamp(${vars.space[8]}, 6vw, ${vars.space[16]})`,
 });
 
-export const card = style({
-  width: "100%",
-  maxWidth: "480px",
-  display: "grid",
-  gap: vars.space[6],
-  padding: `clamp(${vars.space[5]}, 4vw, ${vars.space[8]})`,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: vars.shadow.md,
-});
+export const card = style([
+  recipe.surface,
+  {
+    width: "100%",
+    maxWidth: "480px",
+    display: "grid",
+    gap: vars.space[6],
+    padding: `clamp(${vars.space[5]}, 4vw, ${vars.space[8]})`,
+    background: vars.color.surfaceRaised,
+    boxShadow: vars.shadow.md,
+  },
+]);
 
 export const wideCard = style([card, { maxWidth: "760px" }]);
 
@@ -27,32 +29,23 @@ export const title = style({ fontSize: "clamp(1.6rem, 4vw, 2.1rem)", fontWeight:
 
 export const lead = style({ color: vars.color.textMuted });
 
-export const modes = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space[2],
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
+export const modes = style([recipe.bareList, { display: "flex", flexWrap: "wrap", gap: vars.space[2] }]);
 
-export const modeLink = style({
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "40px",
-  padding: `0 ${vars.space[3]}`,
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  textDecoration: "none",
-  fontWeight: 600,
-  fontSize: "0.9rem",
-  selectors: {
-    '&[aria-current="page"]': { background: vars.color.secondary, color: vars.color.secondaryText, borderColor: vars.color.primary },
-    "&:hover": { borderColor: vars.color.borderStrong },
-    "&:focus-visible": { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: "2px" },
+export const modeLink = style([
+  recipe.pillOutline,
+  {
+    minHeight: "40px",
+    padding: `0 ${vars.space[3]}`,
+    color: vars.color.text,
+    textDecoration: "none",
+    fontSize: "0.9rem",
+    selectors: {
+      '&[aria-current="page"]': { background: vars.color.secondary, color: vars.color.secondaryText, borderColor: vars.color.primary },
+      "&:hover": { borderColor: vars.color.borderStrong },
+      "&:focus-visible": { outline: `3px solid ${vars.color.focusRing}`, outlineOffset: "2px" },
+    },
   },
-});
+]);
 
 export const links = style({ display: "grid", gap: vars.space[2], fontSize: "0.95rem" });
 
@@ -60,16 +53,10 @@ export const link = style({ color: vars.color.link, fontWeight: 600 });
 
 export const codeInput = style({ letterSpacing: "0.4em", fontFamily: vars.font.mono, fontSize: "1.25rem" });
 
-export const steps = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space[2],
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  fontSize: "0.875rem",
-  color: vars.color.textMuted,
-});
+export const steps = style([
+  recipe.bareList,
+  { display: "flex", flexWrap: "wrap", gap: vars.space[2], fontSize: "0.875rem", color: vars.color.textMuted },
+]);
 
 export const stepDone = style({ color: vars.color.success, fontWeight: 700 });
 

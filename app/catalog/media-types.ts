@@ -4,30 +4,12 @@
  * audio. Pure and synchronous; unit-tested in tests/unit/catalog-media-types.test.ts.
  */
 
-export interface DetectedType {
-  kind: "audio" | "image";
-  /** The MIME type the file is stored and served with. */
-  contentType: string;
-  /** The file extension stored objects get (with the dot). */
-  extension: string;
-  /** Name shown to people. */
-  label: string;
-}
+import { AUDIO_TYPES, IMAGE_TYPES, type MediaType } from "~/shared/media-types";
 
-export const AUDIO_TYPES = {
-  mp3: { kind: "audio", contentType: "audio/mpeg", extension: ".mp3", label: "MP3" },
-  wav: { kind: "audio", contentType: "audio/wav", extension: ".wav", label: "WAV" },
-  ogg: { kind: "audio", contentType: "audio/ogg", extension: ".ogg", label: "OGG" },
-  flac: { kind: "audio", contentType: "audio/flac", extension: ".flac", label: "FLAC" },
-  m4a: { kind: "audio", contentType: "audio/mp4", extension: ".m4a", label: "M4A" },
-  aac: { kind: "audio", contentType: "audio/aac", extension: ".aac", label: "AAC" },
-} as const satisfies Record<string, DetectedType>;
+export { AUDIO_TYPES, IMAGE_TYPES };
 
-export const IMAGE_TYPES = {
-  png: { kind: "image", contentType: "image/png", extension: ".png", label: "PNG" },
-  jpeg: { kind: "image", contentType: "image/jpeg", extension: ".jpg", label: "JPEG" },
-  webp: { kind: "image", contentType: "image/webp", extension: ".webp", label: "WebP" },
-} as const satisfies Record<string, DetectedType>;
+/** One of the media types of app/shared/media-types.ts, as a file's bytes showed it to be. */
+export type DetectedType = MediaType;
 
 function ascii(bytes: Uint8Array, offset: number, length: number): string {
   if (bytes.length < offset + length) return "";

@@ -1,36 +1,22 @@
 import { style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 export const grid = style({
   display: "grid",
+  // minmax(0, 1fr) on a phone too: a wide table scrolls in its own box, never widens the page.
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[6],
   alignItems: "start",
   "@media": { "(min-width: 960px)": { gridTemplateColumns: "minmax(0, 2fr) minmax(280px, 1fr)" } },
 });
 
-export const linkGrid = style({
-  display: "grid",
-  gap: vars.space[4],
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 220px), 1fr))",
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
+export const linkGrid = style([
+  recipe.bareList,
+  { display: "grid", gap: vars.space[4], gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 220px), 1fr))" },
+]);
 
-export const linkCard = style({
-  display: "grid",
-  alignContent: "start",
-  gap: vars.space[2],
-  height: "100%",
-  padding: vars.space[5],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  textDecoration: "none",
-  transition: "border-color 150ms ease, box-shadow 150ms ease",
-  selectors: { "&:hover": { borderColor: vars.color.primary, boxShadow: vars.shadow.md } },
-});
+export const linkCard = style([recipe.linkCard, { gap: vars.space[2] }]);
 
 export const linkTitle = style({ fontWeight: 700, fontSize: "1.05rem", fontFamily: vars.font.display });
 
@@ -49,7 +35,7 @@ export const progressBar = style({
   background: `linear-gradient(90deg, ${vars.color.primary}, ${vars.color.accent})`,
 });
 
-export const checklist = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space[2] });
+export const checklist = style([recipe.bareList, { display: "grid", gap: vars.space[2] }]);
 
 export const checkItem = style({ display: "flex", alignItems: "center", gap: vars.space[3] });
 

@@ -18,6 +18,7 @@ import { ARTWORK_BUCKET, AUDIO_BUCKET } from "~/catalog/constants";
 import { insertSongRecord, slugify } from "~/catalog/song-records.server";
 import type { Credit } from "~/catalog/types";
 import { getEnv } from "~/platform/env.server";
+import { AUDIO_TYPES, IMAGE_TYPES } from "~/shared/media-types";
 import type { DB } from "~/platform/db/schema";
 import { hasRuntime } from "~/platform/runtime.server";
 import { createStorage, LocalStorage, storage as runtimeStorage } from "~/platform/storage/index.server";
@@ -124,19 +125,22 @@ export async function seedDemoCatalogue(tx: Transaction<DB>, options: CatalogueS
     const style = GENRE_STYLES[song.genre];
     if (!style) throw new Error(`No synth style for genre ${song.genre}`);
 
-    const audio = await ensureFile(options.files, AUDIO_BUCKET, `${stem}.wav`, "audio/wav", () => {
+    // Generated audio is WAV and artwork PNG (app/shared/media-types.ts).
+    const audioPath = `${stem}${AUDIO_TYPES.wav.extension}`;
+    const artworkPath = `${stem}${IMAGE_TYPES.png.extension}`;
+    const audio = await ensureFile(options.files, AUDIO_BUCKET, audioPath, AUDIO_TYPES.wav.contentType, () => {
       rendered++;
       const samples = renderSong({ seed, bpm: song.bpm, root, mode, bars: barsFor(song.bpm, song.seconds), style });
       return encodeWav(samples, DEMO_SAMPLE_RATE);
     });
-    const artwork = await ensureFile(options.files, ARTWORK_BUCKET, `${stem}.png`, "image/png", () => renderArtworkPng(seed));
+    const artwork = await ensureFile(options.files, ARTWORK_BUCKET, artworkPath, IMAGE_TYPES.png.contentType, () => renderArtworkPng(seed));
 
     const frames = (audio.bytes.byteLength - 44) / 2;
     await tx
       .insertInto("storage_objects")
       .values([
-        storageRow(AUDIO_BUCKET, `${stem}.wav`, audio.contentType, "audio", audio.bytes),
-        storageRow(ARTWORK_BUCKET, `${stem}.png`, artwork.contentType, "image", artwork.bytes),
+        storageRow(AUDIO_BUCKET, audioPath, audio.contentType, "audio", audio.bytes),
+        storageRow(ARTWORK_BUCKET, artworkPath, artwork.contentType, "image", artwork.bytes),
       ])
       .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
       .execute();
@@ -160,8 +164,8 @@ export async function seedDemoCatalogue(tx: Transaction<DB>, options: CatalogueS
       musicalKey: song.key,
       durationSeconds: frames / DEMO_SAMPLE_RATE,
       lyrics: song.instrumental ? null : demoLyrics(song.title, random),
-      audioPath: `${stem}.wav`,
-      artworkPath: `${stem}.png`,
+      audioPath,
+      artworkPath,
       status: song.status ?? "catalogue",
       featured: song.featured ?? false,
       peaks: wavPeaks(audio.bytes),

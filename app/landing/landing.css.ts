@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 export const hero = style({
@@ -11,23 +12,22 @@ export const hero = style({
 
 export const heroGrid = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[10],
   alignItems: "center",
-  "@media": { "(min-width: 960px)": { gridTemplateColumns: "1.2fr 1fr" } },
+  "@media": { "(min-width: 960px)": { gridTemplateColumns: "minmax(0, 1.2fr) minmax(0, 1fr)" } },
 });
 
-export const eyebrow = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space[2],
-  padding: `${vars.space[1]} ${vars.space[3]}`,
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.textMuted,
-  fontSize: "0.85rem",
-  fontWeight: 600,
-});
+export const eyebrow = style([
+  recipe.pillOutline,
+  {
+    gap: vars.space[2],
+    padding: `${vars.space[1]} ${vars.space[3]}`,
+    background: vars.color.surface,
+    color: vars.color.textMuted,
+    fontSize: "0.85rem",
+  },
+]);
 
 export const heroTitle = style({
   fontSize: "clamp(2.4rem, 6.5vw, 4.4rem)",
@@ -49,19 +49,19 @@ export const heroActions = style({ display: "flex", flexWrap: "wrap", gap: vars.
 
 export const heroNote = style({ marginTop: vars.space[4], color: vars.color.textMuted, fontSize: "0.95rem" });
 
-export const studioCard = style({
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: vars.shadow.lg,
-  padding: vars.space[6],
-  display: "grid",
-  gap: vars.space[4],
-});
+/** Songs from the catalogue beside the hero text. */
+export const studioCard = style([
+  recipe.card,
+  { gap: vars.space[4], padding: vars.space[6], background: vars.color.surfaceRaised, boxShadow: vars.shadow.lg, minWidth: 0 },
+]);
+
+export const studioTitle = style({ fontSize: "1.1rem", fontWeight: 700 });
+
+export const trackList = style([recipe.bareList, { display: "grid", gap: vars.space[4] }]);
 
 export const trackRow = style({
   display: "grid",
-  gridTemplateColumns: "44px 1fr auto",
+  gridTemplateColumns: "44px minmax(0, 1fr) auto",
   gap: vars.space[3],
   alignItems: "center",
   padding: vars.space[3],
@@ -69,17 +69,19 @@ export const trackRow = style({
   background: vars.color.surfaceSunken,
 });
 
-export const trackArt = style({
-  width: "44px",
-  height: "44px",
-  borderRadius: vars.radius.sm,
-  background: `linear-gradient(135deg, ${vars.color.primary}, ${vars.color.accent})`,
+export const trackText = style({ display: "grid", minWidth: 0 });
+
+export const trackTitle = style({
+  color: vars.color.text,
+  fontWeight: 700,
+  textDecoration: "none",
+  overflowWrap: "anywhere",
+  selectors: { "&:hover": { textDecoration: "underline" } },
 });
 
-export const trackMeta = style({ color: vars.color.textMuted, fontSize: "0.85rem" });
+export const trackMeta = style({ color: vars.color.textMuted, fontSize: "0.85rem", fontVariantNumeric: "tabular-nums" });
 
-export const bars = style({ display: "flex", alignItems: "end", gap: "3px", height: "48px" });
-export const bar = style({ width: "6px", borderRadius: "3px", background: vars.color.primary, opacity: 0.85 });
+export const studioLink = style({ color: vars.color.link, fontWeight: 600, justifySelf: "start" });
 
 export const section = style({ paddingBlock: `clamp(48px, 8vw, 96px)` });
 export const sectionAlt = style({ background: vars.color.surfaceSunken });
@@ -93,15 +95,7 @@ export const cards = style({
   gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
 });
 
-export const card = style({
-  padding: vars.space[6],
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  display: "grid",
-  gap: vars.space[3],
-  alignContent: "start",
-});
+export const card = style([recipe.card, { padding: vars.space[6] }]);
 
 export const cardIcon = style({
   width: "48px",
@@ -115,34 +109,35 @@ export const cardIcon = style({
 
 export const cardText = style({ color: vars.color.textMuted });
 
-export const steps = style({
-  listStyle: "none",
-  padding: 0,
-  margin: `${vars.space[10]} 0 0`,
-  display: "grid",
-  gap: vars.space[5],
-  counterReset: "step",
-  "@media": { "(min-width: 768px)": { gridTemplateColumns: "repeat(3, 1fr)" } },
-});
+export const steps = style([
+  recipe.bareList,
+  {
+    margin: `${vars.space[10]} 0 0`,
+    display: "grid",
+    gap: vars.space[5],
+    counterReset: "step",
+    "@media": { "(min-width: 768px)": { gridTemplateColumns: "repeat(3, 1fr)" } },
+  },
+]);
 
-export const step = style({
-  counterIncrement: "step",
-  padding: vars.space[6],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  display: "grid",
-  gap: vars.space[2],
-  selectors: {
-    "&::before": {
-      content: "counter(step, decimal-leading-zero)",
-      fontFamily: vars.font.display,
-      fontWeight: 800,
-      fontSize: "1.6rem",
-      color: vars.color.accent,
+export const step = style([
+  recipe.surface,
+  {
+    counterIncrement: "step",
+    padding: vars.space[6],
+    display: "grid",
+    gap: vars.space[2],
+    selectors: {
+      "&::before": {
+        content: "counter(step, decimal-leading-zero)",
+        fontFamily: vars.font.display,
+        fontWeight: 800,
+        fontSize: "1.6rem",
+        color: vars.color.accent,
+      },
     },
   },
-});
+]);
 
 export const cta = style({
   borderRadius: vars.radius.lg,

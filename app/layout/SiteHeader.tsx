@@ -3,6 +3,7 @@ import type { Viewer } from "~/auth/viewer";
 import type { ThemePreference } from "~/shared/constants";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { ButtonLink, Button } from "~/ui/Button";
+import { useCloseOnNavigation } from "~/ui/useCloseOnNavigation";
 import { ThemeSwitch } from "./ThemeSwitch";
 import * as styles from "./layout.css";
 
@@ -27,6 +28,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
 }
 
 export function SiteHeader({ viewer, links: items, theme }: { viewer: Viewer | null; links: NavItem[]; theme: ThemePreference }) {
+  const mobileMenu = useCloseOnNavigation();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -56,8 +58,8 @@ export function SiteHeader({ viewer, links: items, theme }: { viewer: Viewer | n
                 Sign in
               </ButtonLink>
             )}
-            {/* <details> opens and closes without JavaScript. */}
-            <details className={styles.mobileMenu}>
+            {/* <details> opens and closes without JavaScript; with it, it also closes when the page changes. */}
+            <details className={styles.mobileMenu} ref={mobileMenu}>
               <summary className={styles.mobileSummary} aria-label="Menu">
                 <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                   <path d="M4 7h16M4 12h16M4 17h16" />

@@ -1,5 +1,6 @@
 /** Form controls for the product's forms: label above control, error below. */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: vars.space[5] });
@@ -28,16 +29,10 @@ export const control = style({
 
 export const textarea = style([control, { minHeight: "140px", resize: "vertical", lineHeight: 1.5 }]);
 
-export const error = style({
-  display: "flex",
-  gap: vars.space[2],
-  color: vars.color.destructive,
-  fontSize: "0.9rem",
-  fontWeight: 600,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
+export const error = style([
+  recipe.bareList,
+  { display: "flex", gap: vars.space[2], color: vars.color.destructive, fontSize: "0.9rem", fontWeight: 600 },
+]);
 
 export const fieldset = style({
   border: `1px solid ${vars.color.border}`,

@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 export const container = style({
@@ -31,11 +32,19 @@ export const header = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/**
+ * Below this width the header's row (brand, theme switch, sign in/out, menu)
+ * packs tighter, so it fits a 320px screen without scrolling sideways; every
+ * control stays at least 24px (WCAG 2.2, 2.5.8 Target Size).
+ */
+const narrow = "(max-width: 359px)";
+
 export const headerInner = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space[4],
   minHeight: "64px",
+  "@media": { [narrow]: { gap: vars.space[2], paddingInline: vars.space[4] } },
 });
 
 export const brand = style({
@@ -74,14 +83,7 @@ export const desktopNav = style({
   "@media": { "(min-width: 1100px)": { display: "flex" } },
 });
 
-export const navList = style({
-  display: "flex",
-  flexWrap: "nowrap",
-  gap: vars.space[1],
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
+export const navList = style([recipe.bareList, { display: "flex", flexWrap: "nowrap", gap: vars.space[1] }]);
 
 export const navLink = style({
   display: "inline-flex",
@@ -104,6 +106,7 @@ export const headerActions = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space[2],
+  "@media": { [narrow]: { gap: vars.space[1] } },
 });
 
 export const themeForm = style({
@@ -129,6 +132,7 @@ export const themeButton = style({
     "&:hover": { color: vars.color.text },
     '&[aria-pressed="true"]': { background: vars.color.secondary, color: vars.color.secondaryText },
   },
+  "@media": { [narrow]: { width: "30px", height: "30px" } },
 });
 
 export const mobileMenu = style({
@@ -146,19 +150,21 @@ export const mobileSummary = style({
   border: `1px solid ${vars.color.border}`,
   cursor: "pointer",
   selectors: { "&::-webkit-details-marker": { display: "none" } },
+  "@media": { [narrow]: { width: "44px", height: "44px" } },
 });
 
-export const mobilePanel = style({
-  position: "absolute",
-  right: 0,
-  top: "calc(100% + 8px)",
-  minWidth: "220px",
-  padding: vars.space[2],
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-});
+export const mobilePanel = style([
+  recipe.surface,
+  {
+    position: "absolute",
+    right: 0,
+    top: "calc(100% + 8px)",
+    minWidth: "220px",
+    padding: vars.space[2],
+    background: vars.color.surfaceRaised,
+    boxShadow: vars.shadow.lg,
+  },
+]);
 
 globalStyle(`${mobilePanel} ul`, { flexDirection: "column", flexWrap: "wrap" });
 
@@ -175,7 +181,7 @@ export const footerInner = style({
   gap: vars.space[8],
   paddingBlock: vars.space[10],
   gridTemplateColumns: "1fr",
-  "@media": { "(min-width: 768px)": { gridTemplateColumns: "2fr 1fr 1fr 1fr" } },
+  "@media": { "(min-width: 768px)": { gridTemplateColumns: "2fr 1fr 1fr" } },
 });
 
 export const footerHeading = style({
@@ -186,7 +192,7 @@ export const footerHeading = style({
   marginBottom: vars.space[3],
 });
 
-export const footerList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space[2] });
+export const footerList = style([recipe.bareList, { display: "grid", gap: vars.space[2] }]);
 globalStyle(`${footerList} a`, { color: vars.color.textMuted, textDecoration: "none" });
 globalStyle(`${footerList} a:hover`, { color: vars.color.text, textDecoration: "underline" });
 

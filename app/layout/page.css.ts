@@ -1,10 +1,13 @@
 /** Building blocks shared by the product's inner pages (headers, cards, tables, chips). */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 export const page = style({
   paddingBlock: `${vars.space[10]} ${vars.space[12]}`,
   display: "grid",
+  // minmax(0, 1fr): a wide child scrolls or wraps inside the page, never widens it past the screen.
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[8],
 });
 
@@ -36,43 +39,21 @@ export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: var
 
 export const sectionTitle = style({ fontSize: "1.35rem", fontWeight: 700, marginBottom: vars.space[4] });
 
-export const card = style({
-  display: "grid",
-  gap: vars.space[3],
-  alignContent: "start",
-  padding: vars.space[6],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-});
+export const card = style([recipe.card, { padding: vars.space[6], boxShadow: vars.shadow.sm }]);
 
-export const cardGrid = style({
-  display: "grid",
-  gap: vars.space[5],
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 280px), 1fr))",
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
+export const cardGrid = style([
+  recipe.bareList,
+  { display: "grid", gap: vars.space[5], gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 280px), 1fr))" },
+]);
 
 export const muted = style({ color: vars.color.textMuted });
 
 /** A link inside running text or a card. */
 export const textLink = style({ color: vars.color.link, fontWeight: 600 });
 
-export const chipList = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
+export const chipList = style([recipe.bareList, { display: "flex", flexWrap: "wrap", gap: vars.space[2] }]);
 
-export const chip = style({
-  display: "inline-flex",
-  alignItems: "center",
-  padding: `2px ${vars.space[3]}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.secondary,
-  color: vars.color.secondaryText,
-  fontSize: "0.8125rem",
-  fontWeight: 600,
-});
+export const chip = style([recipe.pillSoft, { padding: `2px ${vars.space[3]}`, fontSize: "0.8125rem" }]);
 
 export const chipOutline = style([
   chip,
@@ -86,15 +67,7 @@ export const statGrid = style({
   margin: 0,
 });
 
-export const stat = style({
-  display: "flex",
-  flexDirection: "column-reverse",
-  gap: vars.space[1],
-  padding: vars.space[5],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const stat = style([recipe.surface, { display: "flex", flexDirection: "column-reverse", gap: vars.space[1], padding: vars.space[5] }]);
 
 export const statValue = style({
   margin: 0,
@@ -106,12 +79,7 @@ export const statValue = style({
 
 export const statLabel = style({ color: vars.color.textMuted, fontWeight: 600, fontSize: "0.9rem" });
 
-export const tableWrap = style({
-  overflowX: "auto",
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const tableWrap = style([recipe.surface, { overflowX: "auto" }]);
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: "0.925rem" });
 globalStyle(`${table} caption`, { textAlign: "left", padding: vars.space[4], fontWeight: 700, color: vars.color.text });

@@ -1,38 +1,33 @@
 import { style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
-export const filterForm = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "flex-end",
-  gap: vars.space[3],
-  padding: vars.space[4],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceSunken,
-});
+export const filterForm = style([
+  recipe.surface,
+  { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space[3], padding: vars.space[4], background: vars.color.surfaceSunken },
+]);
 
 export const filterField = style({ display: "grid", gap: vars.space[1], minWidth: "220px", flex: "1 1 220px", maxWidth: "360px" });
 
 export const resultCount = style({ color: vars.color.textMuted, fontWeight: 600 });
 
-export const memberCard = style({
-  position: "relative",
-  display: "grid",
-  gridTemplateColumns: "56px 1fr",
-  gap: vars.space[4],
-  alignItems: "start",
-  padding: vars.space[5],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-  transition: "border-color 150ms ease, box-shadow 150ms ease, transform 150ms ease",
-  selectors: {
-    "&:hover": { borderColor: vars.color.primary, boxShadow: vars.shadow.md },
-    "&:focus-within": { borderColor: vars.color.primary },
+export const memberCard = style([
+  recipe.surface,
+  {
+    position: "relative",
+    display: "grid",
+    gridTemplateColumns: "56px 1fr",
+    gap: vars.space[4],
+    alignItems: "start",
+    padding: vars.space[5],
+    boxShadow: vars.shadow.sm,
+    transition: "border-color 150ms ease, box-shadow 150ms ease, transform 150ms ease",
+    selectors: {
+      "&:hover": { borderColor: vars.color.primary, boxShadow: vars.shadow.md },
+      "&:focus-within": { borderColor: vars.color.primary },
+    },
   },
-});
+]);
 
 export const avatar = style({
   display: "grid",
@@ -66,21 +61,23 @@ export const cardLink = style({
 
 export const meta = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
 
-export const profileHero = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space[6],
-  alignItems: "center",
-  padding: vars.space[8],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: `radial-gradient(600px 240px at 90% -20%, color-mix(in srgb, ${vars.color.primary} 18%, transparent), transparent 70%), ${vars.color.surface}`,
-});
+export const profileHero = style([
+  recipe.surface,
+  {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: vars.space[6],
+    alignItems: "center",
+    padding: vars.space[8],
+    background: `radial-gradient(600px 240px at 90% -20%, color-mix(in srgb, ${vars.color.primary} 18%, transparent), transparent 70%), ${vars.color.surface}`,
+  },
+]);
 
 export const profileName = style({ fontSize: "clamp(1.8rem, 4vw, 2.5rem)", fontWeight: 800 });
 
 export const profileGrid = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[6],
   "@media": { "(min-width: 900px)": { gridTemplateColumns: "2fr 1fr" } },
 });

@@ -4,6 +4,7 @@
  * is one row; expanded it grows upwards into the full panel.
  */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 const wide = "(min-width: 720px)";
@@ -19,18 +20,23 @@ export const dock = style({
   },
 });
 
-export const card = style({
-  position: "relative",
-  overflowX: "hidden",
-  overflowY: "auto",
-  // The expanded panel never grows past a short phone's screen.
-  maxHeight: `calc(100dvh - ${vars.space[6]})`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-});
+export const card = style([
+  recipe.surface,
+  {
+    position: "relative",
+    overflowX: "hidden",
+    overflowY: "auto",
+    // The expanded panel never grows past a short phone's screen.
+    maxHeight: `calc(100dvh - ${vars.space[6]})`,
+    background: vars.color.surfaceRaised,
+    color: vars.color.text,
+    boxShadow: vars.shadow.lg,
+  },
+]);
+
+// While the player is docked, the browser keeps what it scrolls into view (a field or link
+// reached with Tab, an anchor) above it, not under it (WCAG 2.2, 2.4.11 Focus Not Obscured).
+globalStyle(`html:has(${dock})`, { scrollPaddingBottom: "112px" });
 
 /** Thin decorative progress line along the top edge of the minimised bar. */
 export const miniProgress = style({
@@ -190,16 +196,10 @@ export const counter = style({
   fontVariantNumeric: "tabular-nums",
 });
 
-export const playlist = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  maxHeight: "12rem",
-  overflowY: "auto",
-  overscrollBehavior: "contain",
-  display: "grid",
-  gap: "2px",
-});
+export const playlist = style([
+  recipe.bareList,
+  { maxHeight: "12rem", overflowY: "auto", overscrollBehavior: "contain", display: "grid", gap: "2px" },
+]);
 
 export const playlistItem = style({
   display: "grid",

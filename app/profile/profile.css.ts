@@ -3,6 +3,7 @@ import { vars } from "~/styles/theme.css";
 
 export const layout = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[8],
   alignItems: "start",
   "@media": { "(min-width: 960px)": { gridTemplateColumns: "minmax(0, 2fr) minmax(260px, 1fr)" } },
@@ -24,7 +25,7 @@ export const compactPage = style({
 
 export const compactTitle = style({ fontSize: "1.6rem", fontWeight: 800 });
 
-export const aside = style({ display: "grid", gap: vars.space[5] });
+export const aside = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space[5] });
 
 export const summaryName = style({ fontSize: "1.25rem", fontWeight: 700 });
 

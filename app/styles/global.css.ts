@@ -2,7 +2,10 @@ import { globalStyle } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
-globalStyle("html", { WebkitTextSizeAdjust: "100%", scrollBehavior: "smooth" });
+// scrollPaddingTop: what the browser scrolls into view (a field or link reached with Tab, the
+// skip link's target, an anchor) lands below the sticky site header (64px), not under it
+// (WCAG 2.2, 2.4.11 Focus Not Obscured).
+globalStyle("html", { WebkitTextSizeAdjust: "100%", scrollBehavior: "smooth", scrollPaddingTop: "80px" });
 globalStyle("body", {
   margin: 0,
   minHeight: "100vh",
@@ -14,6 +17,8 @@ globalStyle("body", {
   fontSize: "16px",
   lineHeight: 1.55,
   WebkitFontSmoothing: "antialiased",
+  // A word longer than its box (an e-mail address on a phone) breaks instead of pushing the page sideways.
+  overflowWrap: "break-word",
 });
 globalStyle("h1, h2, h3, h4", { fontFamily: vars.font.display, lineHeight: 1.15, margin: 0, letterSpacing: "-0.01em" });
 globalStyle("p", { margin: 0 });

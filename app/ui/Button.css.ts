@@ -34,6 +34,8 @@ export const base = style({
   userSelect: "none",
   WebkitTapHighlightColor: "transparent",
   transition: baseTransition,
+  // On a phone a long label wraps inside the button rather than pushing the page sideways.
+  "@media": { "(max-width: 479px)": { whiteSpace: "normal", maxWidth: "100%" } },
   selectors: {
     // A strong ring that survives on every variant, including the gradient.
     "&:focus-visible": {

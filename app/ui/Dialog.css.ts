@@ -1,5 +1,6 @@
 /** Modal dialog: dimmed overlay plus a raised, centred panel. */
 import { keyframes, style } from "@vanilla-extract/css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -22,29 +23,30 @@ export const overlay = style({
   "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
 });
 
-export const panel = style({
-  position: "relative",
-  width: "100%",
-  maxWidth: "32rem",
-  maxHeight: `calc(100dvh - 2 * ${vars.space[4]})`,
-  overflowY: "auto",
-  display: "grid",
-  gap: vars.space[4],
-  padding: vars.space[6],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  boxShadow: vars.shadow.lg,
-  animation: `${riseIn} 200ms cubic-bezier(0.2, 0.8, 0.2, 1)`,
-  // The panel itself only takes focus programmatically (nothing tabbable
-  // inside); a ring around the whole card would just be noise.
-  selectors: { "&:focus": { outline: "none" } },
-  "@media": {
-    "(prefers-reduced-motion: reduce)": { animation: "none" },
-    "(min-width: 640px)": { padding: vars.space[8] },
+export const panel = style([
+  recipe.surface,
+  {
+    position: "relative",
+    width: "100%",
+    maxWidth: "32rem",
+    maxHeight: `calc(100dvh - 2 * ${vars.space[4]})`,
+    overflowY: "auto",
+    display: "grid",
+    gap: vars.space[4],
+    padding: vars.space[6],
+    background: vars.color.surfaceRaised,
+    color: vars.color.text,
+    boxShadow: vars.shadow.lg,
+    animation: `${riseIn} 200ms cubic-bezier(0.2, 0.8, 0.2, 1)`,
+    // The panel itself only takes focus programmatically (nothing tabbable
+    // inside); a ring around the whole card would just be noise.
+    selectors: { "&:focus": { outline: "none" } },
+    "@media": {
+      "(prefers-reduced-motion: reduce)": { animation: "none" },
+      "(min-width: 640px)": { padding: vars.space[8] },
+    },
   },
-});
+]);
 
 export const header = style({ display: "grid", gap: vars.space[2] });
 export const title = style({ fontSize: "1.375rem", fontWeight: 700, letterSpacing: "-0.015em" });

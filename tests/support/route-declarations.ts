@@ -9,6 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { ACCESS_LEVELS, type Access } from "~/routing/access";
 import { routeMap, type DefineRoute } from "~/route-map";
 
@@ -23,7 +24,8 @@ export interface DeclaredRoute {
   hasForms: boolean;
 }
 
-const APP_DIR = path.resolve(__dirname, "../../app");
+// import.meta.url, not __dirname: Playwright loads this file as an ES module (narrow-screens.spec.ts reads the table).
+const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));
 
 /** The routes of app/route-map.ts with their full patterns, in map order. */
 export function mappedRoutes(): { id: string; pattern: string; file: string }[] {

@@ -5,6 +5,7 @@
  */
 import { globalStyle, style } from "@vanilla-extract/css";
 import * as page from "~/layout/page.css";
+import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
 const tablet = "(min-width: 720px)";
@@ -48,24 +49,25 @@ export const searchInput = style({
 
 export const layout = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[6],
   alignItems: "start",
   "@media": { [desktop]: { gridTemplateColumns: "260px minmax(0, 1fr)", gap: vars.space[8] } },
 });
 
-export const filters = style({
-  display: "grid",
-  gap: vars.space[3],
-  padding: vars.space[4],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  // Two columns of selects on a phone, so the results start higher up.
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 130px), 1fr))",
-  "@media": {
-    [desktop]: { gridTemplateColumns: "1fr", gap: vars.space[4], padding: vars.space[5], position: "sticky", top: "88px" },
+export const filters = style([
+  recipe.surface,
+  {
+    display: "grid",
+    gap: vars.space[3],
+    padding: vars.space[4],
+    // Two columns of selects on a phone, so the results start higher up.
+    gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 130px), 1fr))",
+    "@media": {
+      [desktop]: { gridTemplateColumns: "1fr", gap: vars.space[4], padding: vars.space[5], position: "sticky", top: "88px" },
+    },
   },
-});
+]);
 
 export const filtersHeading = style({
   gridColumn: "1 / -1",
@@ -138,37 +140,31 @@ export const fuzzyNote = style({ color: vars.color.textMuted, fontSize: "0.95rem
 
 /* ---------------- track list ---------------- */
 
-export const trackList = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: vars.space[2],
-});
+export const trackList = style([recipe.bareList, { display: "grid", gap: vars.space[2] }]);
 
-export const trackRow = style({
-  display: "grid",
-  gridTemplateColumns: "auto minmax(0, 1fr)",
-  gridTemplateAreas: `"play main" "play meta"`,
-  alignItems: "center",
-  columnGap: vars.space[4],
-  rowGap: vars.space[2],
-  padding: `${vars.space[3]} ${vars.space[4]}`,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  transition: "border-color 150ms ease, box-shadow 150ms ease",
-  selectors: {
-    "&:hover": { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.sm },
-    '&[data-current="true"]': { borderColor: vars.color.primary },
-  },
-  "@media": {
-    [tablet]: {
-      gridTemplateColumns: "auto minmax(0, 1.6fr) minmax(0, 1.4fr)",
-      gridTemplateAreas: `"play main meta"`,
+export const trackRow = style([
+  recipe.surface,
+  {
+    display: "grid",
+    gridTemplateColumns: "auto minmax(0, 1fr)",
+    gridTemplateAreas: `"play main" "play meta"`,
+    alignItems: "center",
+    columnGap: vars.space[4],
+    rowGap: vars.space[2],
+    padding: `${vars.space[3]} ${vars.space[4]}`,
+    transition: "border-color 150ms ease, box-shadow 150ms ease",
+    selectors: {
+      "&:hover": { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.sm },
+      '&[data-current="true"]': { borderColor: vars.color.primary },
+    },
+    "@media": {
+      [tablet]: {
+        gridTemplateColumns: "auto minmax(0, 1.6fr) minmax(0, 1.4fr)",
+        gridTemplateAreas: `"play main meta"`,
+      },
     },
   },
-});
+]);
 
 export const trackPlay = style({ gridArea: "play" });
 
@@ -186,19 +182,21 @@ globalStyle(`${trackTitle} a:hover`, { textDecoration: "underline" });
 
 export const trackArtist = style({ color: vars.color.textMuted, fontSize: "0.9rem", overflowWrap: "anywhere" });
 
-export const featuredBadge = style({
-  display: "inline-block",
-  marginInlineStart: vars.space[2],
-  padding: `0 ${vars.space[2]}`,
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.accent}`,
-  color: vars.color.text,
-  fontSize: "0.7rem",
-  fontWeight: 700,
-  letterSpacing: "0.06em",
-  textTransform: "uppercase",
-  verticalAlign: "middle",
-});
+export const featuredBadge = style([
+  recipe.pillOutline,
+  {
+    display: "inline-block",
+    marginInlineStart: vars.space[2],
+    padding: `0 ${vars.space[2]}`,
+    borderColor: vars.color.accent,
+    color: vars.color.text,
+    fontSize: "0.7rem",
+    fontWeight: 700,
+    letterSpacing: "0.06em",
+    textTransform: "uppercase",
+    verticalAlign: "middle",
+  },
+]);
 
 export const trackMeta = style({
   gridArea: "meta",
@@ -216,15 +214,7 @@ export const trackMeta = style({
 globalStyle(`${trackMeta} dt`, { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" });
 globalStyle(`${trackMeta} dd`, { margin: 0 });
 
-export const genreChip = style({
-  display: "inline-flex",
-  padding: `1px ${vars.space[2]}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.secondary,
-  color: vars.color.secondaryText,
-  fontWeight: 600,
-  fontSize: "0.8rem",
-});
+export const genreChip = recipe.pillSoft;
 
 export const numeric = style({ fontFamily: vars.font.mono, fontVariantNumeric: "tabular-nums", color: vars.color.text });
 
@@ -232,15 +222,7 @@ export const numeric = style({ fontFamily: vars.font.mono, fontVariantNumeric: "
 
 export const pagination = style({ display: "flex", justifyContent: "center" });
 
-export const pageList = style({
-  display: "flex",
-  flexWrap: "wrap",
-  justifyContent: "center",
-  gap: vars.space[1],
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-});
+export const pageList = style([recipe.bareList, { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space[1] }]);
 
 export const pageLink = style({
   display: "inline-grid",
@@ -266,15 +248,16 @@ export const pageGap = style({ display: "inline-grid", placeItems: "center", min
 
 /* ---------------- song page ---------------- */
 
-export const songHero = style({
-  display: "grid",
-  gap: vars.space[6],
-  padding: vars.space[6],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(160deg, color-mix(in srgb, ${vars.color.primary} 10%, ${vars.color.surface}), ${vars.color.surface} 60%)`,
-  "@media": { [tablet]: { gridTemplateColumns: "200px minmax(0, 1fr)", padding: vars.space[8] } },
-});
+export const songHero = style([
+  recipe.surface,
+  {
+    display: "grid",
+    gap: vars.space[6],
+    padding: vars.space[6],
+    background: `linear-gradient(160deg, color-mix(in srgb, ${vars.color.primary} 10%, ${vars.color.surface}), ${vars.color.surface} 60%)`,
+    "@media": { [tablet]: { gridTemplateColumns: "200px minmax(0, 1fr)", padding: vars.space[8] } },
+  },
+]);
 
 export const cover = style({
   width: "100%",
@@ -316,21 +299,13 @@ export const fact = style({
 globalStyle(`${fact} dt`, { fontSize: "0.75rem", fontWeight: 700, letterSpacing: "0.08em", textTransform: "uppercase", color: vars.color.textMuted });
 globalStyle(`${fact} dd`, { margin: 0, fontWeight: 700, fontSize: "1.05rem", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
 
-export const listenCard = style({
-  display: "grid",
-  gap: vars.space[4],
-  padding: vars.space[5],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const listenCard = style([recipe.card, { gap: vars.space[4] }]);
 
 export const nativeAudio = style({ width: "100%" });
 
-export const hint = style({ fontSize: "0.875rem", color: vars.color.textMuted });
-
 export const twoColumns = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[6],
   alignItems: "start",
   "@media": { [desktop]: { gridTemplateColumns: "minmax(0, 1.2fr) minmax(0, 1fr)" } },
@@ -353,15 +328,7 @@ globalStyle(`${page.table} ${splitCell}`, { textAlign: "right" });
 
 export const breadcrumb = style({ display: "inline-flex", alignItems: "center", gap: vars.space[1], fontWeight: 600 });
 
-export const roleChip = style({
-  display: "inline-flex",
-  padding: `1px ${vars.space[2]}`,
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.border}`,
-  fontSize: "0.8rem",
-  fontWeight: 600,
-  textTransform: "capitalize",
-});
+export const roleChip = style([recipe.pillOutline, { textTransform: "capitalize" }]);
 
 export const splitBar = style({
   display: "flex",
@@ -396,22 +363,17 @@ export const waveformLayer = style({ position: "absolute", inset: `${vars.space[
 
 export const searchSections = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[8],
   "@media": { [desktop]: { gridTemplateColumns: "minmax(0, 1.6fr) minmax(0, 1fr)" } },
 });
 
-export const memberList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space[2], alignContent: "start" });
+export const memberList = style([recipe.bareList, { display: "grid", gap: vars.space[2], alignContent: "start" }]);
 
-export const memberRow = style({
-  display: "grid",
-  gridTemplateColumns: "auto minmax(0, 1fr)",
-  gap: vars.space[3],
-  alignItems: "center",
-  padding: `${vars.space[3]} ${vars.space[4]}`,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const memberRow = style([
+  recipe.surface,
+  { display: "grid", gridTemplateColumns: "auto minmax(0, 1fr)", gap: vars.space[3], alignItems: "center", padding: `${vars.space[3]} ${vars.space[4]}` },
+]);
 
 export const avatar = style({
   display: "inline-grid",
@@ -431,20 +393,19 @@ globalStyle(`${memberName} a`, { color: vars.color.text });
 
 export const applicantGrid = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space[5],
   "@media": { [tablet]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
 });
 
-export const applicantCard = style({
-  display: "grid",
-  gap: vars.space[4],
-  alignContent: "start",
-  padding: vars.space[5],
-  borderRadius: vars.radius.lg,
-  border: `2px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  selectors: { '&[data-active="true"]': { borderColor: vars.color.primary, boxShadow: vars.shadow.md } },
-});
+export const applicantCard = style([
+  recipe.card,
+  {
+    gap: vars.space[4],
+    borderWidth: "2px",
+    selectors: { '&[data-active="true"]': { borderColor: vars.color.primary, boxShadow: vars.shadow.md } },
+  },
+]);
 
 export const demoTrack = style({
   display: "grid",
@@ -455,20 +416,19 @@ export const demoTrack = style({
 
 export const demoTrackHead = style({ display: "flex", alignItems: "center", gap: vars.space[3], minWidth: 0 });
 
-export const trackId = style({ fontFamily: vars.font.mono, fontSize: "0.8rem", color: vars.color.textMuted });
-
-export const log = style({
-  margin: 0,
-  padding: vars.space[4],
-  listStyle: "none",
-  display: "grid",
-  gap: vars.space[1],
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceSunken,
-  fontFamily: vars.font.mono,
-  fontSize: "0.875rem",
-  minHeight: "3.5rem",
-});
+export const log = style([
+  recipe.bareList,
+  {
+    padding: vars.space[4],
+    display: "grid",
+    gap: vars.space[1],
+    borderRadius: vars.radius.md,
+    background: vars.color.surfaceSunken,
+    fontFamily: vars.font.mono,
+    fontSize: "0.875rem",
+    minHeight: "3.5rem",
+  },
+]);
 
 export const checklist = style({ margin: 0, paddingInlineStart: vars.space[5], display: "grid", gap: vars.space[1], color: vars.color.textMuted });
 export const stack = style({ display: "grid", gap: vars.space[4], minWidth: 0, alignContent: "start" });

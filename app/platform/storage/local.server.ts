@@ -12,6 +12,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { SIGNED_URL_TTL_S } from "~/shared/constants";
+import { mediaTypeOfPath } from "~/shared/media-types";
 import { assertValidObject, InvalidStoragePathError } from "./paths";
 import type { ByteRange, StoragePort, StoredObjectInfo } from "./port";
 import { StorageObjectNotFoundError } from "./port";
@@ -22,19 +23,6 @@ interface ObjectMeta {
   sha256: string;
   size: number;
 }
-
-const TYPES_BY_EXTENSION: Record<string, string> = {
-  ".wav": "audio/wav",
-  ".mp3": "audio/mpeg",
-  ".ogg": "audio/ogg",
-  ".oga": "audio/ogg",
-  ".flac": "audio/flac",
-  ".m4a": "audio/mp4",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-};
 
 const READ_CHUNK = 64 * 1024;
 
@@ -133,7 +121,7 @@ export class LocalStorage implements StoragePort {
       bucket,
       path: objectPath,
       size: stats.size,
-      contentType: TYPES_BY_EXTENSION[path.extname(objectPath).toLowerCase()] ?? "application/octet-stream",
+      contentType: mediaTypeOfPath(objectPath)?.contentType ?? "application/octet-stream",
       etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
       lastModified: stats.mtime,
     };

@@ -1,10 +1,11 @@
 /**
- * /audioplayer-demo: every behaviour of the floating player on real demo
- * catalogue audio, including applicant navigation. Tracks are named the way
- * application reviews name them, "<applicantId>-collab-<n>" and
- * "<applicantId>-solo-<n>": moving next out of an applicant's collab tracks, or
- * previous out of their solo tracks, calls the page's applicant-navigation
- * callback instead of playing, and the page logs it.
+ * /audioplayer-demo: every behaviour of the floating player on real
+ * catalogue audio, including applicant navigation. Track ids follow the
+ * application reviews' scheme, "<applicantId>-collab-<n>" and
+ * "<applicantId>-solo-<n>" (the page shows people "Solo 1", "Collaboration 2"):
+ * moving next out of an applicant's collab tracks, or previous out of their
+ * solo tracks, calls the page's applicant-navigation callback instead of
+ * playing, and the page logs it. README.md ("Audio") says more.
  *
  * Without JavaScript every track has a native <audio controls>.
  */
@@ -31,19 +32,23 @@ import { useMounted } from "~/ui/useMounted";
 
 export const meta: MetaFunction = () => [
   { title: `Audio player demo | ${PRODUCT_NAME}` },
-  { name: "description", content: "Try the floating audio player: playlists, seeking, volume, media keys and applicant navigation." },
+  { name: "description", content: "Try the floating audio player: playlists, seeking, volume, media keys and moving between applicants." },
 ];
 
-/** Two applicants, each with solo and collab tracks, in review order. */
+/** Two example applicants, each with solo and collab tracks, in review order. */
 const APPLICANTS: { id: string; name: string; tracks: { mode: TrackMode; n: number }[] }[] = [
-  { id: "ava", name: "Ava (demo applicant)", tracks: [{ mode: "solo", n: 1 }, { mode: "collab", n: 1 }, { mode: "collab", n: 2 }] },
-  { id: "ben", name: "Ben (demo applicant)", tracks: [{ mode: "solo", n: 1 }, { mode: "solo", n: 2 }, { mode: "collab", n: 1 }] },
+  { id: "ava", name: "Ava", tracks: [{ mode: "solo", n: 1 }, { mode: "collab", n: 1 }, { mode: "collab", n: 2 }] },
+  { id: "ben", name: "Ben", tracks: [{ mode: "solo", n: 1 }, { mode: "solo", n: 2 }, { mode: "collab", n: 1 }] },
 ];
 const DEMO_TRACK_COUNT = APPLICANTS.reduce((sum, a) => sum + a.tracks.length, 0);
+
+const MODE_LABELS: Record<TrackMode, string> = { solo: "Solo", collab: "Collaboration" };
 
 interface DemoTrack extends Track {
   applicantId: string;
   mode: TrackMode;
+  /** What people see instead of the id: "Solo 1", "Collaboration 2". */
+  label: string;
   durationSeconds: number;
 }
 
@@ -63,6 +68,7 @@ function demoTracks(songs: SongSummary[]): DemoTrack[] {
         artworkUrl: song.artworkUrl ?? null,
         applicantId: applicant.id,
         mode,
+        label: `${MODE_LABELS[mode]} ${n}`,
         durationSeconds: song.durationSeconds,
       });
     }
@@ -95,8 +101,8 @@ export const headers = route.headers;
 
 export const ErrorBoundary = RouteErrorBoundary;
 
-/** Applicant tracks show their id (the applicant and mode are in it); plain tracks their artist. */
-function TrackEntry({ track, playlist, showId }: { track: Track & { durationSeconds: number }; playlist: Track[]; showId: boolean }) {
+/** `detail`: which of an applicant's tracks it is ("Solo 1"), or a plain track's artist. */
+function TrackEntry({ track, playlist, detail }: { track: Track & { durationSeconds: number }; playlist: Track[]; detail: string }) {
   const mounted = useMounted();
   return (
     <li className={styles.demoTrack}>
@@ -104,13 +110,13 @@ function TrackEntry({ track, playlist, showId }: { track: Track & { durationSeco
         {mounted ? <PlayButton track={track} playlist={playlist} fallbackHref="#" showText={false} variant="uberSubtle" /> : null}
         <div className={styles.trackMain}>
           <p className={styles.trackTitle}>{track.title}</p>
-          <p className={styles.trackId}>
-            {showId ? track.id : track.artist} · {formatTime(track.durationSeconds)}
+          <p className={styles.trackArtist}>
+            {detail} · {formatTime(track.durationSeconds)}
           </p>
         </div>
       </div>
       {/* Before hydration and without JavaScript: the browser's own player. */}
-      {mounted ? null : <audio className={styles.nativeAudio} controls preload="none" src={track.url} aria-label={`${track.title} (${track.id})`} />}
+      {mounted ? null : <audio className={styles.nativeAudio} controls preload="none" src={track.url} aria-label={`${track.title}, ${detail}`} />}
     </li>
   );
 }
@@ -130,9 +136,9 @@ export default function AudioPlayerDemoRoute() {
   if (tracks.length === 0) {
     return (
       <div className={`${container} ${page.page}`}>
-        <PageHeader eyebrow="Demo" title="Audio player demo" />
+        <PageHeader eyebrow="Listen" title="Audio player demo" />
         <EmptyState icon="headphones" title="No audio to play yet">
-          The demo plays songs from the catalogue, which is empty.
+          This page plays songs from the catalogue, and the catalogue has none yet.
         </EmptyState>
       </div>
     );
@@ -141,9 +147,9 @@ export default function AudioPlayerDemoRoute() {
   return (
     <div className={`${container} ${page.page}`}>
       <PageHeader
-        eyebrow="Demo"
+        eyebrow="Listen"
         title="Audio player demo"
-        lead="Play any track: the floating player appears and keeps playing while you move around the site. Expand it for seeking, volume and the playlist."
+        lead="Play any track: the player appears at the bottom of the screen and keeps playing while you move around the site. Expand it for seeking, volume and the playlist."
       />
 
       <section aria-labelledby="applicants-heading" className={styles.stack}>
@@ -151,8 +157,8 @@ export default function AudioPlayerDemoRoute() {
           Applicant review
         </h2>
         <p className={page.muted}>
-          One playlist across two applicants. Next from an applicant's last collab track, or previous from their first solo track,
-          moves to the other applicant (logged below) instead of playing.
+          How an application review sounds: one playlist across two example applicants, Ava and Ben. Next from an applicant's last
+          collaboration, or Previous from their first solo track, moves on to the other applicant (noted below) instead of playing.
         </p>
         <div className={styles.applicantGrid}>
           {APPLICANTS.map((applicant) => (
@@ -167,15 +173,15 @@ export default function AudioPlayerDemoRoute() {
                 {tracks
                   .filter((t) => t.applicantId === applicant.id)
                   .map((track) => (
-                    <TrackEntry key={track.id} track={track} playlist={tracks} showId />
+                    <TrackEntry key={track.id} track={track} playlist={tracks} detail={track.label} />
                   ))}
               </ol>
             </article>
           ))}
         </div>
-        <h3 id="log-heading">Applicant navigation log</h3>
+        <h3 id="log-heading">Moves between applicants</h3>
         <ol className={styles.log} aria-labelledby="log-heading" aria-live="polite" data-testid="applicant-log">
-          {log.length === 0 ? <li>No applicant navigation yet.</li> : log.map((line, i) => <li key={i}>{line}</li>)}
+          {log.length === 0 ? <li>No moves between applicants yet.</li> : log.map((line, i) => <li key={i}>{line}</li>)}
         </ol>
       </section>
 
@@ -183,10 +189,10 @@ export default function AudioPlayerDemoRoute() {
         <h2 id="plain-heading" className={page.sectionTitle}>
           Plain playlist
         </h2>
-        <p className={page.muted}>Catalogue songs with no applicant: next wraps from the last to the first, previous from the first to the last.</p>
+        <p className={page.muted}>Songs from the catalogue: Next goes round from the last to the first, Previous from the first to the last.</p>
         <ol className={styles.trackList} aria-label="Plain playlist">
           {plain.map((track) => (
-            <TrackEntry key={track.id} track={track} playlist={plain} showId={false} />
+            <TrackEntry key={track.id} track={track} playlist={plain} detail={track.artist} />
           ))}
         </ol>
       </section>
@@ -197,8 +203,7 @@ export default function AudioPlayerDemoRoute() {
         </h2>
         <ul className={styles.checklist}>
           <li>Tab into the player; Space or K plays and pauses, arrow keys move the seek and volume sliders, Escape collapses it.</li>
-          <li>Headphone buttons, keyboard media keys and the lock screen control it too (Media Session).</li>
-          <li>If a track's link has expired, the player asks for a fresh one once, then stops.</li>
+          <li>Headphone buttons, keyboard media keys and your phone's lock screen control it too.</li>
         </ul>
       </section>
     </div>

@@ -11,6 +11,7 @@ import * as styles from "~/catalog/components/catalog.css";
 import { searchEverything } from "~/catalog/songs.server";
 import type { MemberHit } from "~/catalog/types";
 import { EmptyState } from "~/layout/EmptyState";
+import { initials } from "~/members/initials";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { defineRoute } from "~/routing/route.server";
 import { container } from "~/layout/layout.css";
@@ -49,15 +50,6 @@ export const action = route.action;
 export const headers = route.headers;
 
 export const ErrorBoundary = RouteErrorBoundary;
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? "")
-    .join("");
-}
 
 function MemberRow({ member }: { member: MemberHit }) {
   return (

@@ -22,22 +22,13 @@ import { formatTime } from "~/player/logic";
 import { PlayButton } from "~/player/PlayButton";
 import { useNonce } from "~/platform/nonce";
 import { PRODUCT_NAME } from "~/shared/constants";
+import { mediaTypeOfPath } from "~/shared/media-types";
 import { ButtonLink } from "~/ui/Button";
 
-const AUDIO_TYPES: Record<string, string> = {
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  ogg: "audio/ogg",
-  oga: "audio/ogg",
-  flac: "audio/flac",
-  m4a: "audio/mp4",
-  aac: "audio/aac",
-  webm: "audio/webm",
-};
-
+/** The <audio> type hint: what the stored file's name says it holds (uploads are named by their detected type). */
 function audioType(path: string): string | undefined {
-  const extension = path.split(".").pop()?.toLowerCase() ?? "";
-  return AUDIO_TYPES[extension];
+  const type = mediaTypeOfPath(path);
+  return type?.kind === "audio" ? type.contentType : undefined;
 }
 
 function absolute(origin: string, url: string | null): string | null {
@@ -230,10 +221,6 @@ export default function SongRoute() {
         <audio className={styles.nativeAudio} controls preload="metadata" src={audioUrl} aria-label={`Audio of ${song.title}`}>
           <a href={audioUrl}>Download {song.title}</a>
         </audio>
-        <p className={styles.hint}>
-          The link to this audio is valid for an hour; reload the page for a new one. With JavaScript on, the Play button and the
-          waveform use the player that keeps going while you browse.
-        </p>
       </section>
 
       <div className={styles.twoColumns}>

@@ -1,6 +1,14 @@
-/** The landing page: what the collective is, who it is for, how to join. */
+/**
+ * The landing page: what the collective is, who it is for, how to join, and
+ * songs from the catalogue itself (featured first, then the newest), each
+ * playable and linked to its page.
+ */
 import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { songPlaylist, songRowData, songTrack, type SongRowData } from "~/catalog/components/tracks";
+import { searchCatalog } from "~/catalog/songs.server";
+import { formatTime, type Track } from "~/player/logic";
+import { PlayButton } from "~/player/PlayButton";
 import type { RootLoader } from "~/root";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { ButtonLink } from "~/ui/Button";
@@ -20,8 +28,19 @@ export const meta: MetaFunction = () => [
   { property: "og:type", content: "website" },
 ];
 
+/** How many catalogue songs the landing page shows. */
+const SHOWCASE_SONGS = 3;
+
 // Public page; the root loader already knows the viewer. No form: a POST is 405.
-const route = defineRoute({ access: "public-viewer" });
+const route = defineRoute({
+  access: "public-viewer",
+  async load({ db }) {
+    // With no search text the catalogue's relevance order is featured songs first, then the newest.
+    // (The result is cached per catalogue revision, like every catalogue query.)
+    const { songs, total } = await searchCatalog(db, { sort: "relevance", pageSize: SHOWCASE_SONGS }, { facets: false });
+    return { songs: songs.map(songRowData), total };
+  },
+});
 
 export const loader = route.loader;
 export const action = route.action;
@@ -61,9 +80,54 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-const WAVE = [18, 32, 24, 44, 30, 40, 20, 36, 46, 28, 38, 22, 34, 42, 26, 16, 30, 44, 24, 36];
+function ShowcaseSong({ song, playlist }: { song: SongRowData; playlist: Track[] }) {
+  const track = songTrack(song);
+  const href = `/song/${song.id}`;
+  return (
+    <li className={styles.trackRow}>
+      {track ? <PlayButton track={track} playlist={playlist} fallbackHref={href} showText={false} variant="uberSubtle" /> : <span />}
+      <span className={styles.trackText}>
+        <Link to={href} className={styles.trackTitle} prefetch="intent">
+          {song.title}
+        </Link>
+        <span className={styles.trackMeta}>{[song.artist, song.genre, `${song.bpm} BPM`, song.musicalKey].filter(Boolean).join(" · ")}</span>
+      </span>
+      <span className={styles.trackMeta}>
+        <span className="visually-hidden">Length </span>
+        {formatTime(song.durationSeconds)}
+      </span>
+    </li>
+  );
+}
+
+/** Songs from the catalogue, or, while it has none, a plain word that it is empty. */
+function Showcase({ songs, total }: { songs: SongRowData[]; total: number }) {
+  const playlist = songPlaylist(songs);
+  return (
+    <section className={styles.studioCard} aria-labelledby="showcase-title">
+      <h2 id="showcase-title" className={styles.studioTitle}>
+        From the catalogue
+      </h2>
+      {songs.length > 0 ? (
+        <>
+          <ol className={styles.trackList}>
+            {songs.map((song) => (
+              <ShowcaseSong key={song.id} song={song} playlist={playlist} />
+            ))}
+          </ol>
+          <Link to="/music-catalog" className={styles.studioLink}>
+            {total === 1 ? "See it in the catalogue" : `Browse all ${total} songs`}
+          </Link>
+        </>
+      ) : (
+        <p className={styles.trackMeta}>No songs yet: the first ones appear here as soon as the catalogue has them.</p>
+      )}
+    </section>
+  );
+}
 
 export default function Landing() {
+  const { songs, total } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoader>("root");
   const signedIn = Boolean(root?.viewer);
   return (
@@ -99,28 +163,7 @@ export default function Landing() {
               A&amp;R or label? <a href="/ar">Request catalogue access</a>.
             </p>
           </div>
-          <div className={styles.studioCard} aria-hidden="true">
-            <div className={styles.bars}>
-              {WAVE.map((height, index) => (
-                <span key={index} className={styles.bar} style={{ height: `${height}px` }} />
-              ))}
-            </div>
-            {[
-              ["Midnight Avenue", "Pop · 118 BPM · A minor"],
-              ["Paper Planes", "Dance · 124 BPM · F major"],
-              ["Slow Burn", "R&B · 92 BPM · D minor"],
-            ].map(([title, meta]) => (
-              <div key={title} className={styles.trackRow}>
-                <span className={styles.trackArt} />
-                <span>
-                  <strong>{title}</strong>
-                  <br />
-                  <span className={styles.trackMeta}>{meta}</span>
-                </span>
-                <span className={styles.trackMeta}>3:2{title.length % 10}</span>
-              </div>
-            ))}
-          </div>
+          <Showcase songs={songs} total={total} />
         </div>
       </section>
 
