@@ -1,12 +1,15 @@
 /**
  * End-to-end tests against the built production server on a fresh embedded
- * database, run twice: with JavaScript and without.
+ * database, run twice: with JavaScript and without. Tests that need someone
+ * signed in take a session made before the server started (`signedInAs` in
+ * tests/e2e/fixtures.ts); only the sign-in tests use the form.
  */
 import { defineConfig, devices } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `hf-e2e-${PORT}`);
 export const E2E_DEMO_PASSWORD = "e2e-demo-password";
 
@@ -15,13 +18,19 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? (process.env.PLAYWRIGHT_BROWSE
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // At least two: a worker spends most of its time waiting for the browser and the server, so even
+  // a 2-core machine (Playwright's default there: one) keeps both cores busy with two.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(os.cpus().length / 2)),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // Pages at rest: smooth scrolling and CSS animations run on the clock, and on a busy machine a
+    // check (axe's target sizes and contrast) could land mid-scroll or mid-fade. The app's motion is
+    // CSS only (no script reads the preference), so only its timing changes, not what is shown.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
@@ -41,10 +50,14 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server.ts`,
+    // A fresh DATA_DIR, migrated and seeded with a pool of signed-in sessions for the fixtures
+    // (tests/e2e/support/prepare-sessions.ts, which closes the database before the server owns it);
+    // then the compiled server of the build under test, as `npm run serve` runs it (exec: signals reach node).
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/support/prepare-sessions.ts && exec node ${BUILD_DIR}/server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding and the server's start; generous for a busy machine, where both wait for a core.
+    timeout: 180_000,
     stdout: "pipe",
     env: {
       NODE_ENV: "production",
@@ -54,7 +67,7 @@ export default defineConfig({
       LOG_REQUESTS: "false",
       ENABLE_TEST_ROUTES: "true",
       DATABASE_URL: "",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      BUILD_DIR,
     },
   },
 });

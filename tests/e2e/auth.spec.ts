@@ -2,16 +2,18 @@
  * Sign-in, sign-out, session expiry and the phone test pages, in a real
  * browser, with and without JavaScript.
  *
- * Accounts: the five demo accounts (password "e2e-demo-password") are shared
- * with other specs running in parallel, so nothing here signs them out
- * globally; the sign-out test signs up its own account. Server-side expiry is
- * produced by /auth/__test/expire-session (ENABLE_TEST_ROUTES), which ages
- * only the current session's clock; the warning dialog uses Playwright's clock.
+ * The sign-in and sign-up tests go through the forms; the expiry tests start
+ * from a prepared session of their own (`signedInAs`). Accounts: the five demo
+ * accounts (password "e2e-demo-password") are shared with other specs running
+ * in parallel, so nothing here signs them out globally; the sign-out test
+ * signs up its own account. Server-side expiry is produced by
+ * /auth/__test/expire-session (ENABLE_TEST_ROUTES), which ages only the
+ * current session's clock; the warning dialog uses Playwright's clock.
  */
-import type { Page } from "@playwright/test";
-import { test, expect, expectNoAxeViolations, useTheme } from "./fixtures";
+import { test, expect, expectNoAxeViolations, signIn, submitSignIn, useTheme } from "./fixtures";
+import { E2E_DATA_DIR } from "../../playwright.config";
+import { latestCode } from "../support/messages";
 
-const PASSWORD = "e2e-demo-password";
 const TEXT = {
   sessionExpiredTitle: "Session Expired",
   sessionExpiredIdle: "Your session has expired due to inactivity. Please sign in again.",
@@ -23,22 +25,12 @@ const TEXT = {
   extended: "Your session has been extended.",
 };
 
-async function signIn(page: Page, identifier: string, password = PASSWORD, path = "/auth") {
-  await page.goto(path);
-  await page.getByLabel("Email or phone number").fill(identifier);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-/** The newest code the outbox holds for a recipient (embedded default only). */
-async function codeFromOutbox(page: Page, recipient: string): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto("/auth/outbox");
-  const text = await outbox.getByRole("listitem").filter({ hasText: recipient }).first().textContent();
-  await outbox.close();
-  const code = /code is (\d{6})\b/.exec(text ?? "")?.[1];
-  if (!code) throw new Error(`no code for ${recipient} in the outbox`);
-  return code;
+/**
+ * The newest code sent to a recipient, read where the server put it: with no
+ * transport configured, DATA_DIR/messages/outbox.jsonl (no page shows codes).
+ */
+function codeSentTo(recipient: string): Promise<string> {
+  return latestCode(E2E_DATA_DIR, recipient);
 }
 
 const unique = (label: string, project: string) => `e2e-${label}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -65,14 +57,12 @@ test.describe("signing in", () => {
   test("goes back to the page that asked for sign-in", async ({ page }) => {
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
-    await page.getByLabel("Email or phone number").fill("member@demo.hitfactory.test");
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, "member@demo.hitfactory.test");
     await expect(page).toHaveURL((url) => url.pathname === "/profile");
   });
 
   test("shows an error for a wrong password and does not echo it", async ({ page }) => {
-    await signIn(page, "ar@demo.hitfactory.test", "definitely-wrong-1");
+    await signIn(page, "ar@demo.hitfactory.test", { password: "definitely-wrong-1" });
     await expect(page.getByText("Incorrect email, phone number or password.")).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
@@ -107,7 +97,7 @@ test.describe("signing up and out", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Confirm your account" })).toBeVisible();
 
-    await page.getByLabel("6-digit code").fill(await codeFromOutbox(page, email));
+    await page.getByLabel("6-digit code").fill(await codeSentTo(email));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
 
@@ -120,8 +110,9 @@ test.describe("signing up and out", () => {
 
 test.describe("session expiry", () => {
   for (const reason of ["idle", "absolute"] as const) {
-    test(`a session past its ${reason} timeout is signed out with the Session Expired toast`, async ({ page }) => {
-      await signIn(page, "member@demo.hitfactory.test");
+    test(`a session past its ${reason} timeout is signed out with the Session Expired toast`, async ({ page, signedInAs }) => {
+      await signedInAs("member");
+      await page.goto("/dashboard");
       await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
       await page.goto(`/auth/__test/expire-session?reason=${reason}&next=/dashboard`);
       await expect(page).toHaveURL((url) => url.pathname === "/auth");
@@ -133,10 +124,11 @@ test.describe("session expiry", () => {
     });
   }
 
-  test("with JavaScript, the warning appears before the idle timeout and Continue Session extends it", async ({ page, jsEnabled }) => {
+  test("with JavaScript, the warning appears before the idle timeout and Continue Session extends it", async ({ page, jsEnabled, signedInAs }) => {
     test.skip(!jsEnabled, "the dialog is a JavaScript enhancement; without it the server enforces the timeout");
     await page.clock.install();
-    await signIn(page, "ar@demo.hitfactory.test");
+    await signedInAs("ar");
+    await page.goto("/ar/dashboard");
     await expect(page).toHaveURL((url) => url.pathname === "/ar/dashboard");
     await expect(page.locator("body")).toHaveAttribute("data-session-timer", "on");
 
@@ -158,10 +150,11 @@ test.describe("session expiry", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/ar/dashboard");
   });
 
-  test("with JavaScript, reaching the idle timeout signs out to /auth", async ({ page, jsEnabled }) => {
+  test("with JavaScript, reaching the idle timeout signs out to /auth", async ({ page, jsEnabled, signedInAs }) => {
     test.skip(!jsEnabled, "without JavaScript the next request is refused by the server instead (tested above)");
     await page.clock.install();
-    await signIn(page, "newmember@demo.hitfactory.test");
+    await signedInAs("newmember");
+    await page.goto("/dashboard");
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
     await expect(page.locator("body")).toHaveAttribute("data-session-timer", "on");
     await page.clock.fastForward("13:01");
@@ -182,7 +175,7 @@ test.describe("phone test pages", () => {
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText("We sent a 6-digit code to")).toBeVisible();
 
-    await page.getByLabel("6-digit code").fill(await codeFromOutbox(page, phone));
+    await page.getByLabel("6-digit code").fill(await codeSentTo(phone));
     await page.getByRole("button", { name: "Verify code" }).click();
     await expect(page.getByText("The code was accepted and you are signed in.")).toBeVisible();
     const state = page.getByRole("table");

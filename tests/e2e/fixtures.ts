@@ -1,43 +1,136 @@
-import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Request, type Route } from "@playwright/test";
+import { E2E_DATA_DIR, E2E_DEMO_PASSWORD } from "../../playwright.config";
+import { DEMO_PERSONAS, claimSession, readPool, type Persona, type PooledSession, type SessionPool } from "./support/session-pool";
 
 export { expect };
+export type { Persona };
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]; // axe 4.13 has no wcag22a rules
+
+/**
+ * The axe-core that @axe-core/playwright ships, minified: half the bytes of
+ * the source that package injects, and this is sent to the browser for
+ * every audit of a page with JavaScript.
+ */
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright")).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /**
  * Runs axe on the page and fails with a readable list of violations.
  *
- * axe is injected as a script, which a page with JavaScript disabled refuses.
- * There we audit the same URL, cookies and colour scheme in a sibling context
- * that allows our injected script but blocks the app's own bundles, so what
- * axe sees is the server-rendered, un-hydrated page a no-JS visitor gets.
+ * With JavaScript, axe runs in the page itself (injected once per document,
+ * into every frame, as @axe-core/playwright's legacy mode does; its default
+ * mode opens a new page for every audit to merge per-frame results).
+ *
+ * axe cannot run in a page with JavaScript disabled (its work is scheduled on
+ * timers that never fire there). There it audits the very DOM the no-JS
+ * visitor has (no script ran, so it is the server's HTML as parsed, including
+ * what a form post answered), written into the worker's one auditing page, a
+ * document of the app's origin where no script of the app may run, in the
+ * same viewport and colour scheme. This used to load the URL again in a new
+ * context whose two new pages (one for axe's results) each started a browser
+ * process, and send axe's 1.3 MB source three times: on a busy machine those
+ * audits outlasted their tests' 30 s.
  */
 export async function expectNoAxeViolations(page: Page, context = "") {
   const jsEnabled = base.info().project.use.javaScriptEnabled !== false;
-  let target = page;
-  let cleanup = async () => {};
-  if (!jsEnabled) {
-    const browser = page.context().browser()!;
-    const sibling = await browser.newContext({
-      javaScriptEnabled: true,
-      viewport: page.viewportSize(),
-    });
-    await sibling.addCookies(await page.context().cookies());
-    await sibling.route(/\.(m?js)(\?.*)?$/, (route) => route.abort());
-    target = await sibling.newPage();
-    await target.goto(page.url());
-    cleanup = () => sibling.close();
+  const violations = await axeViolations(jsEnabled ? page : await showInAuditor(page));
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+async function axeViolations(target: Page): Promise<AxeViolation[]> {
+  await Promise.all(
+    target.frames().map(async (frame) => {
+      if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(AXE_SOURCE);
+    }),
+  );
+  return target.evaluate(
+    async (options) => {
+      const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } };
+      return (await axe.run(document, options)).violations;
+    },
+    // Node details for violations only: the passes of a big page are half a megabyte to serialise.
+    { runOnly: { type: "tag", values: AXE_TAGS }, resultTypes: ["violations"] },
+  );
+}
+
+/** The auditing page of each worker's browser, made on first use; it closes with the browser. */
+const auditors = new WeakMap<Browser, Page>();
+
+/** Forbids every script: none of the app's may run in the auditor (axe arrives through the DevTools protocol). */
+const NO_SCRIPTS = "script-src 'none'";
+
+async function newAuditor(browser: Browser, origin: string): Promise<Page> {
+  // Reduced motion: the audit sees each page at rest, not mid-animation (a toast sliding in, the
+  // error screen's spinning record), and an endless animation costs no CPU meanwhile.
+  const context = await browser.newContext({ javaScriptEnabled: true, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  // An empty document of the app's origin, made here, not by the server: the pages' stylesheets are
+  // root-relative, and stay in this page's cache from one audit to the next.
+  const home = `${origin}/__e2e-auditor`;
+  await page.route(home, (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      headers: { "content-security-policy": NO_SCRIPTS },
+      body: "<!doctype html><title>auditor</title>",
+    }),
+  );
+  await page.goto(home);
+  await page.unrouteAll();
+  // Writing a page into this document keeps its window, and axe with it: sent once per worker.
+  await page.evaluate(AXE_SOURCE);
+  return page;
+}
+
+async function showInAuditor(page: Page): Promise<Page> {
+  const browser = page.context().browser()!;
+  const origin = new URL(page.url()).origin;
+  let auditor = auditors.get(browser);
+  if (!auditor || auditor.isClosed() || new URL(auditor.url()).origin !== origin) {
+    await auditor?.context().close();
+    auditor = await newAuditor(browser, origin);
+    auditors.set(browser, auditor);
   }
-  try {
-    const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
-    const summary = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`,
-    );
-    expect(summary, `axe violations ${context}`).toEqual([]);
-  } finally {
-    await cleanup();
-  }
+  // With JavaScript off, <noscript> content is what the visitor sees: the auditor parses it as markup
+  // too. Scripts never run here (the document's policy outlives what is written into it); leaving
+  // them out spares a console error per script and audit.
+  const html = (await page.content())
+    .replace(/<\/?noscript\b[^>]*>/gi, "")
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+  const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  await auditor.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  await auditor.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  await auditor.setContent(html);
+  // The contrast and size checks need the page's styles: setContent's "load" has come before a
+  // stylesheet the written page asked for was applied (seen on a busy machine), so wait for each.
+  await auditor.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
+        link.sheet
+          ? null
+          : new Promise((resolve, reject) => {
+              link.addEventListener("load", resolve);
+              link.addEventListener("error", () => reject(new Error(`the stylesheet ${link.href} did not load`)));
+            }),
+      ),
+    ),
+  );
+  return auditor;
 }
 
 /** Sets the theme cookie the way the theme form does (base64 JSON, as Remix cookies store it). */
@@ -47,8 +140,109 @@ export async function useTheme(page: Page, theme: "light" | "dark" | "system") {
   ]);
 }
 
-export const test = base.extend<{ jsEnabled: boolean }>({
+/** Fills and sends the sign-in form of the current page (/auth, or where a guard sent the browser). */
+export async function submitSignIn(page: Page, identifier: string, password = E2E_DEMO_PASSWORD) {
+  await page.getByLabel("Email or phone number").fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/**
+ * Signs in through the form, as a person does. Only the tests of the sign-in
+ * forms need this; every other test takes a prepared session (`signedInAs`).
+ */
+export async function signIn(page: Page, identifier: string, { password = E2E_DEMO_PASSWORD, path = "/auth" } = {}) {
+  await page.goto(path);
+  await submitSignIn(page, identifier, password);
+}
+
+/** What `signedInAs` returns: who the browser now is. */
+export type SignedIn = Omit<PooledSession, "cookie"> & { persona: Persona };
+
+/**
+ * A session handed out with a little time to spare: the test's own requests
+ * keep it alive from then on.
+ */
+const IDLE_MARGIN_MS = 2 * 60_000;
+
+let pool: SessionPool | undefined;
+
+/** A sign-out that ends every session of the user (the app's default), as the browser sent it. */
+function isGlobalSignOut(request: Request): boolean {
+  if (request.method() !== "POST") return false;
+  if (new URL(request.url()).pathname.replace(/\.data$/, "") !== "/auth/sign-out") return false;
+  const form = new URLSearchParams(request.postData() ?? "");
+  return !form.get("reason") && form.get("scope") !== "local";
+}
+
+async function signInThroughForm(context: BrowserContext, email: string) {
+  const page = await context.newPage();
+  try {
+    await signIn(page, email);
+    await expect(page).not.toHaveURL(/\/auth\b/);
+  } finally {
+    await page.close();
+  }
+}
+
+export const test = base.extend<{
+  jsEnabled: boolean;
+  /**
+   * Signs the test's browser context in as a persona with a session of its
+   * own, made before the server started (tests/e2e/support/prepare-sessions.ts),
+   * by setting its cookie: no sign-in form, no password check. No two tests,
+   * retries included, get the same session. A demo persona's user is shared
+   * with other tests, so a test that signs out everywhere must use
+   * "disposable" (a user of its own); the fixture fails a test that does not.
+   */
+  signedInAs: (persona: Persona) => Promise<SignedIn>;
+}>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
+  },
+
+  signedInAs: async ({ context, baseURL }, use, testInfo) => {
+    const shared = new Set<Persona>();
+    const globalSignOuts: string[] = [];
+    const watch = (request: Request) => {
+      if (shared.size > 0 && isGlobalSignOut(request)) globalSignOuts.push(request.url());
+    };
+    context.on("request", watch);
+
+    await use(async (persona) => {
+      pool ??= readPool(E2E_DATA_DIR);
+      const by = `${testInfo.titlePath.join(" › ")} [${testInfo.project.name}, retry ${testInfo.retry}]`;
+      const claimed = claimSession(E2E_DATA_DIR, pool, persona, by);
+      if ((DEMO_PERSONAS as readonly string[]).includes(persona)) shared.add(persona);
+      const account = claimed?.session ?? (persona === "disposable" ? undefined : pool.sessions[persona][0]);
+      if (!account) {
+        throw new Error(`All ${pool.sessions.disposable.length} disposable users are taken: raise E2E_DISPOSABLE_USERS (prepare-sessions.ts).`);
+      }
+      const { cookie, ...who } = account;
+      const stale = Date.now() - pool.createdAt > pool.idleTimeoutMs - IDLE_MARGIN_MS;
+      if (claimed && !stale) {
+        await context.addCookies([
+          // As the server sets it: HttpOnly, SameSite=Lax, Secure in production (a browser keeps that on localhost).
+          { name: pool.cookieName, value: cookie, url: baseURL, httpOnly: true, secure: pool.secure, sameSite: "Lax" },
+        ]);
+      } else {
+        // The pool ran dry, or its sessions have sat idle for nearly the server's idle timeout
+        // (a very slow run): a real sign-in still gives this test a session of its own.
+        testInfo.annotations.push({
+          type: "signedInAs",
+          description: `${persona}: signed in through the form (${stale ? "prepared sessions too old" : "no prepared session left"})`,
+        });
+        await signInThroughForm(context, who.email);
+      }
+      return { persona, ...who };
+    });
+
+    context.off("request", watch);
+    if (globalSignOuts.length > 0) {
+      throw new Error(
+        `This test signed out everywhere (${globalSignOuts[0]}) as a demo persona (${[...shared].join(", ")}), ` +
+          `whose user other tests share: use signedInAs("disposable"), or sign out with scope=local.`,
+      );
+    }
   },
 });

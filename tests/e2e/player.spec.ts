@@ -39,8 +39,9 @@ async function expand(page: Page) {
 const counter = (page: Page) => page.getByTestId("player-counter");
 const plainList = (page: Page) => page.getByRole("list", { name: "Plain playlist" });
 
-async function trackEntry(page: Page, trackId: string): Promise<Locator> {
-  return page.locator("li").filter({ has: page.getByText(trackId, { exact: false }) }).last();
+/** One of an example applicant's tracks on the demo page, e.g. ("Ava", "Solo 1"). */
+function trackEntry(page: Page, applicant: string, track: string): Locator {
+  return page.getByRole("article", { name: applicant }).getByRole("listitem").filter({ hasText: `${track} ·` });
 }
 
 test.describe("floating player", () => {
@@ -179,10 +180,10 @@ test.describe("floating player", () => {
   test("moving out of an applicant calls the applicant navigation instead of playing", async ({ page }) => {
     await page.goto("/audioplayer-demo");
     const log = page.getByTestId("applicant-log");
-    await expect(log).toContainText("No applicant navigation yet.");
+    await expect(log).toContainText("No moves between applicants yet.");
 
-    // ava: solo-1, collab-1, collab-2 | ben: solo-1, solo-2, collab-1
-    await (await trackEntry(page, "ava-solo-1")).getByRole("button", { name: /^Play / }).click();
+    // Ava: solo 1, collab 1, collab 2 | Ben: solo 1, solo 2, collab 1
+    await trackEntry(page, "Ava", "Solo 1").getByRole("button", { name: /^Play / }).click();
     await expectPlaying(page);
     await expand(page);
     const panel = player(page);
@@ -253,7 +254,7 @@ test.describe("floating player", () => {
       await page.goto("/audioplayer-demo");
       await expect(page.locator("html")).toHaveClass(`theme-${theme}`);
       await expectNoAxeViolations(page, `on /audioplayer-demo (${theme})`);
-      await (await trackEntry(page, "ava-collab-1")).getByRole("button", { name: /^Play / }).click();
+      await trackEntry(page, "Ava", "Collaboration 1").getByRole("button", { name: /^Play / }).click();
       await expect(player(page)).toBeVisible();
       await expectNoAxeViolations(page, `with the minimised player (${theme})`);
       await expand(page);

@@ -3,22 +3,7 @@
  * JavaScript: directory, dashboard, profile editing (errors and success),
  * the admin overview, A&R registration and an empty state; axe on each.
  */
-import type { Page } from "@playwright/test";
 import { test, expect, expectNoAxeViolations } from "./fixtures";
-
-const PASSWORD = "e2e-demo-password";
-
-// Most tests sign in (argon2) and run axe several times; on a shared 2-core
-// machine that can outlast the default 30 s without anything being wrong.
-test.describe.configure({ timeout: 90_000 });
-
-async function signIn(page: Page, email: string, redirectTo: string) {
-  await page.goto(`/auth?${new URLSearchParams({ redirect: redirectTo })}`);
-  await page.getByLabel("Email or phone number").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === redirectTo);
-}
 
 test.describe("member directory", () => {
   test("lists public members and filters by skill with a plain form", async ({ page }) => {
@@ -50,8 +35,9 @@ test.describe("member directory", () => {
 });
 
 test.describe("signed-in pages", () => {
-  test("the dashboard greets a member by name and offers member pages", async ({ page }) => {
-    await signIn(page, "member@demo.hitfactory.test", "/dashboard");
+  test("the dashboard greets a member by name and offers member pages", async ({ page, signedInAs }) => {
+    await signedInAs("member");
+    await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Maya Brooks" })).toBeVisible();
     const next = page.getByRole("region", { name: "Jump back in" });
     await expect(next.getByRole("link", { name: /Listening party/ })).toBeVisible();
@@ -60,13 +46,15 @@ test.describe("signed-in pages", () => {
     await expectNoAxeViolations(page, "on /dashboard");
   });
 
-  test("an applicant's dashboard says the application is being reviewed", async ({ page }) => {
-    await signIn(page, "applicant@demo.hitfactory.test", "/dashboard");
+  test("an applicant's dashboard says the application is being reviewed", async ({ page, signedInAs }) => {
+    await signedInAs("applicant");
+    await page.goto("/dashboard");
     await expect(page.getByText("Your application is being reviewed")).toBeVisible();
   });
 
-  test("profile: an over-long display name is refused at the field; a valid save shows a toast", async ({ page, jsEnabled }) => {
-    await signIn(page, "applicant@demo.hitfactory.test", "/profile");
+  test("profile: an over-long display name is refused at the field; a valid save shows a toast", async ({ page, jsEnabled, signedInAs }) => {
+    await signedInAs("applicant");
+    await page.goto("/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
     await expectNoAxeViolations(page, "on /profile");
 
@@ -95,9 +83,10 @@ test.describe("signed-in pages", () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 
-  test("the compact profile works on a phone", async ({ page }) => {
+  test("the compact profile works on a phone", async ({ page, signedInAs }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page, "applicant@demo.hitfactory.test", "/mobile-profile");
+    await signedInAs("applicant");
+    await page.goto("/mobile-profile");
     await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(() => 0);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -106,8 +95,9 @@ test.describe("signed-in pages", () => {
 });
 
 test.describe("admin", () => {
-  test("the overview shows counts from the database and the sections", async ({ page }) => {
-    await signIn(page, "admin@demo.hitfactory.test", "/admin");
+  test("the overview shows counts from the database and the sections", async ({ page, signedInAs }) => {
+    await signedInAs("admin");
+    await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     const users = page.locator("dl div").filter({ has: page.getByText("Users", { exact: true }) });
     await expect(users.locator("dd")).toHaveText(/^\d+$/);
@@ -124,8 +114,8 @@ test.describe("admin", () => {
     await expectNoAxeViolations(page, "on an admin empty state");
   });
 
-  test("archived songs can be browsed, searched and opened", async ({ page }) => {
-    await signIn(page, "admin@demo.hitfactory.test", "/admin");
+  test("archived songs can be browsed, searched and opened", async ({ page, signedInAs }) => {
+    await signedInAs("admin");
     await page.goto("/admin/archive/browse");
     await page.getByLabel("Title or name").fill("rainmaker");
     await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -137,8 +127,8 @@ test.describe("admin", () => {
     await expectNoAxeViolations(page, "on an archived song");
   });
 
-  test("a member asking for /admin is sent home", async ({ page }) => {
-    await signIn(page, "member@demo.hitfactory.test", "/dashboard");
+  test("a member asking for /admin is sent home", async ({ page, signedInAs }) => {
+    await signedInAs("member");
     await page.goto("/admin");
     await expect(page).toHaveURL((url) => url.pathname === "/");
   });
