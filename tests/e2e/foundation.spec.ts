@@ -81,8 +81,8 @@ test.describe("theme switch", () => {
     await page.goto("/");
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.emulateMedia({ colorScheme: "light" });
-    const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(darkBg).not.toBe(lightBg);
+    // The device's change reaches the page's styles on its next style pass: wait for it, do not race it.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBg);
   });
 
   test("ignores a stored value that is not one of the three", async ({ page, context }) => {
