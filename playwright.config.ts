@@ -27,10 +27,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // Pages at rest: smooth scrolling and CSS animations run on the clock, and on a busy machine a
-    // check (axe's target sizes and contrast) could land mid-scroll or mid-fade. The app's motion is
-    // CSS only (no script reads the preference), so only its timing changes, not what is shown.
-    reducedMotion: "reduce",
+    // No suite-wide reduced motion: the app's motion runs as members see it; audits wait for the
+    // page to be still instead (fixtures.ts, atRest), and the no-JS audit page reduces motion itself.
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,

@@ -53,6 +53,7 @@ export async function expectNoAxeViolations(page: Page, context = "") {
 }
 
 async function axeViolations(target: Page): Promise<AxeViolation[]> {
+  await atRest(target);
   await Promise.all(
     target.frames().map(async (frame) => {
       if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(AXE_SOURCE);
@@ -68,6 +69,31 @@ async function axeViolations(target: Page): Promise<AxeViolation[]> {
   );
 }
 
+/**
+ * Waits until the page is still: axe measures layout and colours, and a smooth scroll under way
+ * (the page's own scroll-behavior, when focus moves to a field) slides targets under the sticky
+ * header, a transition shows colours half-way. Both run on frames, so on a busy machine an audit
+ * could land in the middle of either. Needs the page's clock running (`page.clock.resume()`).
+ */
+async function atRest(target: Page) {
+  await target.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    let last = "";
+    for (let still = 0; still < 2; ) {
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((transition) => transition.finished.catch(() => null)),
+      );
+      await frame();
+      const position = `${scrollX},${scrollY}`;
+      still = position === last ? still + 1 : 0;
+      last = position;
+    }
+  });
+}
+
 /** The auditing page of each worker's browser, made on first use; it closes with the browser. */
 const auditors = new WeakMap<Browser, Page>();
 
@@ -76,7 +102,9 @@ const NO_SCRIPTS = "script-src 'none'";
 
 async function newAuditor(browser: Browser, origin: string): Promise<Page> {
   // Reduced motion: the audit sees each page at rest, not mid-animation (a toast sliding in, the
-  // error screen's spinning record), and an endless animation costs no CPU meanwhile.
+  // error screen's spinning record), and an endless animation costs no CPU meanwhile. (The app then
+  // gives every element a 0.01 ms transition, so styles arriving after the first paint pass through
+  // one: atRest waits for those.)
   const context = await browser.newContext({ javaScriptEnabled: true, reducedMotion: "reduce" });
   const page = await context.newPage();
   // An empty document of the app's origin, made here, not by the server: the pages' stylesheets are
