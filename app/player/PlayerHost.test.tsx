@@ -1,11 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useRef } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlayerProvider, usePlayerSelector } from "./context";
 import { PlayerController } from "./controller";
 import type { Track } from "./logic";
-import { PlayerHost } from "./PlayerHost";
+import { PlayerHost, preloadFloatingPlayer } from "./PlayerHost";
+
+// The floating player is a lazily loaded chunk (it shows only once something plays); loaded first, it renders at once.
+beforeAll(async () => {
+  await preloadFloatingPlayer();
+});
 
 afterEach(cleanup);
 

@@ -4,10 +4,20 @@
  * navigation. Without JavaScript nothing here shows (pages offer native
  * <audio controls> instead).
  */
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { lazyComponent } from "~/ui/lazy-component";
 import { usePlayer, usePlayerSelector } from "./context";
-import { FloatingPlayer } from "./FloatingPlayer";
 import * as styles from "./player.css";
+
+/**
+ * The floating player's code loads when something first plays (it renders
+ * nothing before, and nothing on the server): it is no part of any page's
+ * first-load JavaScript (docs/decisions/0038). The <audio> element above does
+ * the playing, so sound starts without waiting for it.
+ */
+const FloatingPlayer = lazyComponent(() => import("./FloatingPlayer").then((module) => module.FloatingPlayer));
+/** Loads the floating player's code ahead of the first play (tests). */
+export const preloadFloatingPlayer = FloatingPlayer.preload;
 
 export function PlayerHost() {
   const player = usePlayer();
@@ -24,7 +34,11 @@ export function PlayerHost() {
     <>
       {/* No controls attribute: the floating player is its interface. */}
       <audio ref={audioRef} preload="metadata" data-player-audio="" />
-      <FloatingPlayer />
+      {visible ? (
+        <Suspense fallback={null}>
+          <FloatingPlayer />
+        </Suspense>
+      ) : null}
       {visible ? <div className={styles.spacer} aria-hidden="true" /> : null}
     </>
   );

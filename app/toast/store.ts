@@ -9,7 +9,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { TOAST_STORE_LIMIT } from "~/shared/constants";
-import { toastSchema, type Toast, type ToastInput, type ToastType } from "./toast";
+import { toToast, type Toast, type ToastInput, type ToastType } from "./toast";
 
 type Listener = () => void;
 /** Options for the shorthands: everything but the message and the type. */
@@ -33,7 +33,7 @@ function clearTimer(id: string) {
 }
 
 function show(input: ToastInput): string {
-  const next = toastSchema.parse(input);
+  const next = toToast(input);
   // Same id = update in place (e.g. loading → success): drop its old timer.
   clearTimer(next.id);
   const kept = [...toasts.filter((t) => t.id !== next.id), next].slice(-TOAST_STORE_LIMIT);

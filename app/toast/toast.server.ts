@@ -4,7 +4,21 @@
  */
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { getRuntime } from "~/platform/runtime.server";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { z } from "zod";
+import { TOAST_DURATION_MS } from "~/shared/constants";
+import { TOAST_TYPES, newToastId, type Toast, type ToastInput } from "./toast";
+
+/**
+ * The flash cookie's toast, validated on the server only (toast.ts is zod-free:
+ * it is in every page's first-load JavaScript, docs/decisions/0038).
+ */
+export const toastSchema: z.ZodType<Toast, z.ZodTypeDef, ToastInput> = z.object({
+  id: z.string().default(newToastId),
+  type: z.enum(TOAST_TYPES).default("info"),
+  title: z.string().optional(),
+  message: z.string(),
+  duration: z.number().int().positive().default(TOAST_DURATION_MS),
+});
 
 const FLASH_KEY = "toast" as const;
 
