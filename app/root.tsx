@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, lazy, type ComponentProps, type ReactNode } from "react";
 import "~/styles/global.css";
 import "~/styles/theme.css";
 import { useNonce } from "~/platform/nonce";
@@ -32,8 +32,26 @@ import { DEFAULT_THEME, PRODUCT_NAME } from "~/shared/constants";
 import { getClientSessionState } from "~/auth/session.server";
 import { navigationFor } from "~/routing/registry.server";
 import { defineRoute } from "~/routing/route.server";
-import { SessionTimeout } from "~/auth/SessionTimeout";
+import { useMounted } from "~/ui/useMounted";
 import { useAuth } from "~/auth/useAuth";
+import { headerUnreadCount } from "~/inbox/inbox.server";
+import { onboardingForPage } from "~/onboarding/onboarding.server";
+import { OnboardingFrame } from "~/onboarding/OnboardingFrame";
+
+/**
+ * The idle-timeout warning shows nothing until minutes after a page loads, so
+ * its code loads after hydration, for signed-in viewers only: it is no part of
+ * any page's first-load JavaScript (docs/decisions/0038).
+ */
+const SessionTimeout = lazy(() => import("~/auth/SessionTimeout").then((module) => ({ default: module.SessionTimeout })));
+function LazySessionTimeout({ state }: { state: ComponentProps<typeof SessionTimeout>["state"] }) {
+  // Rendered after hydration only: the server's HTML and the hydration render have nothing here.
+  return useMounted() ? (
+    <Suspense fallback={null}>
+      <SessionTimeout state={state} />
+    </Suspense>
+  ) : null;
+}
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -50,11 +68,17 @@ export const meta: MetaFunction = () => [
 // page: no form here, so 405 like any form-less page.
 const route = defineRoute({
   access: "public-viewer",
-  async load({ request, url, viewer }) {
+  async load({ request, url, viewer, db }) {
     const [theme, { toast, headers }] = await Promise.all([getThemePreference(request), getToast(request)]);
     const env = getRuntime().env;
     // Session timing for the timeout dialog (signed-in only; never tokens).
-    const sessionTimeout = viewer ? await getClientSessionState(request) : null;
+    // The welcome modal or the tour overlay for this page (never throws: SPEC §8), and the header's
+    // inbox badge (one indexed count; null for visitors): independent reads, made together.
+    const [sessionTimeout, onboarding, inboxUnread] = await Promise.all([
+      viewer ? getClientSessionState(request) : null,
+      viewer ? onboardingForPage({ db, request, viewer, url }) : null,
+      headerUnreadCount(db, viewer),
+    ]);
     return data(
       {
         theme,
@@ -63,6 +87,8 @@ const route = defineRoute({
         // The header links this viewer may follow, from the routes' own declarations.
         navigation: navigationFor(viewer),
         sessionTimeout,
+        onboarding,
+        inboxUnread,
         origin: url.origin,
         ENV: { SENTRY_DSN: env.SENTRY_DSN, MODE: env.NODE_ENV },
       },
@@ -106,12 +132,14 @@ function Document({ children, theme, origin, env }: { children: ReactNode; theme
 }
 
 export default function App() {
-  const { theme, toast, viewer, navigation: links, origin, ENV, sessionTimeout } = useLoaderData<typeof loader>();
+  const { theme, toast, viewer, navigation: links, origin, ENV, sessionTimeout, onboarding, inboxUnread } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   useAuth(); // tags the viewer's role for error monitoring
   return (
     <Document theme={theme} origin={origin} env={ENV}>
-      <SiteHeader viewer={viewer} links={links} theme={theme} />
+      {/* The welcome or the tour dialog first in the document, the page after it (inert while it is open). */}
+      <OnboardingFrame onboarding={onboarding}>
+      <SiteHeader viewer={viewer} links={links} theme={theme} inboxUnread={inboxUnread} />
       <PageLoadingIndicator active={navigation.state === "loading"} />
       <main id="main" tabIndex={-1}>
         <Outlet />
@@ -119,8 +147,9 @@ export default function App() {
       <SiteFooter viewer={viewer} />
       {/* Outside the outlet: the audio keeps playing across navigation. */}
       <PlayerHost />
+      </OnboardingFrame>
       <Toaster initialToast={toast} />
-      {viewer && sessionTimeout ? <SessionTimeout state={sessionTimeout} /> : null}
+      {viewer && sessionTimeout ? <LazySessionTimeout state={sessionTimeout} /> : null}
     </Document>
   );
 }
@@ -136,7 +165,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Document theme={theme}>
-        <SiteHeader viewer={rootData?.viewer ?? null} links={rootData?.navigation ?? []} theme={theme} />
+        <SiteHeader viewer={rootData?.viewer ?? null} links={rootData?.navigation ?? []} theme={theme} inboxUnread={rootData?.inboxUnread ?? null} />
         <main id="main" tabIndex={-1}>
           <NotFound />
         </main>

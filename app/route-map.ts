@@ -52,6 +52,14 @@ export function routeMap(route: DefineRoute): void {
   route("profile/:userId", "routes/members/profile-redirect.tsx");
   route("members", "routes/members/directory.tsx");
   route("members/:userId", "routes/members/member.tsx");
+  route("media/avatars/:userId", "routes/members/avatar.tsx");
+  route("showcase", "routes/members/showcase.tsx");
+  route("api/showcase/:trackId/audio-url", "routes/members/showcase-audio-url.tsx");
+  route("inbox", "routes/members/inbox.tsx");
+
+  // Onboarding: the welcome and the tour's forms, and the tour's calendar step.
+  route("onboarding", "routes/members/onboarding.tsx");
+  route("calendar", "routes/members/calendar.tsx");
 
   // Becoming a member.
   aliases(route, "routes/membership/apply.tsx", ["join", "join/writer", "join/producer", "application", "member-application"]);

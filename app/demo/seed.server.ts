@@ -7,6 +7,10 @@ import type { Database } from "~/platform/db/connect.server";
 import { createLocalUser } from "~/auth/users.server";
 import { DEMO_ACCOUNTS } from "./accounts";
 import { DemoFiles, seedDemoCatalogue } from "./songs.server";
+import { seedDemoMembers } from "./seed-members.server";
+import { seedDemoAvatars } from "./seed-avatars.server";
+import { seedDemoShowcases } from "./seed-showcases.server";
+import { seedDemoNotices } from "~/inbox/seed-notices.server";
 import type { StoragePort } from "~/platform/storage/port";
 
 export interface SeedOptions {
@@ -64,6 +68,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         .execute();
     }
     await seedDemoCatalogue(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoMembers(tx, { password: options.password, now, log: options.log });
+    await seedDemoAvatars(tx, { files: demoFiles, log: options.log });
+    await seedDemoShowcases(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoNotices(tx, { now, log: options.log });
   }).catch(async (error: unknown) => {
     await demoFiles.removeCreated();
     throw error;

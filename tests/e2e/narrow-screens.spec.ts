@@ -133,7 +133,7 @@ test.describe("on a phone", () => {
     expect(await top(), "the Listen section starts below the fold").toBeGreaterThan(800);
     await page.evaluate(() => (location.hash = "#listen"));
     await expect.poll(top, { message: "the page jumps to #listen" }).toBeLessThan(300);
-    const headerBottom = await page.locator("body > header").evaluate((header) => header.getBoundingClientRect().bottom);
+    const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
     expect(await top(), `below the header, which ends at ${headerBottom}px`).toBeGreaterThanOrEqual(headerBottom);
   });
 

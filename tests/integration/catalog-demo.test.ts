@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { DEMO_ACCOUNTS } from "~/demo/accounts";
+import { DEMO_MEMBERS, demoMemberEmail } from "~/demo/members-data";
 import { detectAudioType, detectImageType } from "~/catalog/media-types";
 import { parseWav } from "~/catalog/audio-info";
 import { ARTWORK_BUCKET, AUDIO_BUCKET, WAVEFORM_PEAKS } from "~/catalog/constants";
@@ -77,8 +78,9 @@ describe("demo catalogue", () => {
       expect(detectImageType(artwork!)?.contentType).toBe("image/png");
     }
     expect(hashes.size).toBe((await allSongs()).length);
-    const objects = await database.db.selectFrom("storage_objects").select(["bucket", "kind"]).execute();
-    expect(objects.filter((o) => o.kind === "audio")).toHaveLength(hashes.size);
+    const objects = await database.db.selectFrom("storage_objects").select(["bucket", "kind", "path"]).execute();
+    // Showcase tracks (app/showcase, seeded too) keep their audio under showcase/ in the same bucket.
+    expect(objects.filter((o) => o.kind === "audio" && !o.path.startsWith("showcase/"))).toHaveLength(hashes.size);
   });
 
   it("credits demo members and external co-writers, with splits of 100 per song", async () => {
@@ -86,13 +88,18 @@ describe("demo catalogue", () => {
     const idOf = (key: string) => members.find((m) => m.email === DEMO_ACCOUNTS.find((a) => a.key === key)!.email)!.id;
     const credits = await database.db.selectFrom("song_credits").selectAll().execute();
     const memberIds = new Set(credits.map((c) => c.member_id).filter(Boolean));
-    expect(memberIds).toEqual(new Set([idOf("member"), idOf("newmember"), idOf("admin")]));
+    // The personas, and the demo collective's co-writers their credits name (seed-members.server.ts).
+    const collective = DEMO_MEMBERS.filter((m) => m.creditName).map((m) => members.find((u) => u.email === demoMemberEmail(m))!.id);
+    expect(memberIds).toEqual(new Set([idOf("member"), idOf("newmember"), idOf("admin"), ...collective]));
+    for (const c of credits.filter((credit) => collective.includes(credit.member_id!))) {
+      expect(c.name).toBe(DEMO_MEMBERS.find((m) => demoMemberEmail(m) === members.find((u) => u.id === c.member_id)!.email)!.creditName);
+    }
     expect(credits.some((c) => c.member_id === null)).toBe(true);
     const totals = new Map<string, number>();
     for (const c of credits) totals.set(c.song_id, (totals.get(c.song_id) ?? 0) + Number(c.split));
     expect([...new Set(totals.values())]).toEqual([100]);
-    // No login-able accounts beyond the five demo personas.
-    expect(members).toHaveLength(DEMO_ACCOUNTS.length);
+    // No login-able accounts beyond the five demo personas and the demo collective.
+    expect(members).toHaveLength(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length);
   });
 
   it("is found by search: a misspelt title, a member's name, and not the archived demo", async () => {

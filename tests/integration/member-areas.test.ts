@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { seedDemoData } from "~/demo/seed.server";
-import { getPublicMember, listPublicMembers, parseDirectoryQuery, DIRECTORY_PAGE_SIZE } from "~/members/members.server";
+import { getPublicMember } from "~/members/members.server";
+import { DEMO_MEMBERS } from "~/demo/members-data";
 import { getOwnProfile, saveOwnProfile } from "~/profile/profile.server";
 import { profileSchema, splitGenres } from "~/profile/profile-schema";
 import { arRegistrationSchema } from "~/ar/registration-schema";
@@ -46,56 +47,8 @@ function form(entries: Record<string, string | string[]>): FormData {
   return data;
 }
 
-describe("member directory", () => {
-  it("lists public profiles of members only, by name", async () => {
-    const { members, total } = await listPublicMembers(database.db, { skill: null, page: 1 });
-    // Seed: admin, ar, member and newmember are public members; the applicant is neither.
-    expect(members.map((m) => m.displayName)).toEqual(["Avery Admin", "Maya Brooks", "Noah Kim", "Riley Reyes"]);
-    expect(total).toBe(4);
-    expect(members.find((m) => m.userId === ids.applicant)).toBeUndefined();
-  });
-
-  it("filters by skill", async () => {
-    const producers = await listPublicMembers(database.db, { skill: "producer", page: 1 });
-    expect(producers.members.map((m) => m.displayName)).toEqual(["Avery Admin", "Maya Brooks"]);
-    const writers = await listPublicMembers(database.db, { skill: "writer", page: 1 });
-    expect(writers.members.map((m) => m.displayName)).toEqual(["Noah Kim"]);
-  });
-
-  it("ignores unknown skills and bad page numbers instead of failing", () => {
-    expect(parseDirectoryQuery(new URLSearchParams("skill=<script>&page=-3"))).toEqual({ skill: null, page: 1 });
-    expect(parseDirectoryQuery(new URLSearchParams("skill=topliner&page=2"))).toEqual({ skill: "topliner", page: 2 });
-  });
-
-  it("pages through many members", async () => {
-    const fresh = await createTestDatabase();
-    try {
-      for (let i = 0; i < DIRECTORY_PAGE_SIZE + 3; i++) {
-        // Straight into auth.users: hashing 27 passwords would only slow the test down.
-        const user = await fresh.db.insertInto("auth.users").values({ email: `m${i}@example.test` }).returning("id").executeTakeFirstOrThrow();
-        await fresh.db
-          .insertInto("profiles")
-          .values({ user_id: user.id, role: "accepted_member", display_name: `Member ${String(i).padStart(2, "0")}`, public_profile: true })
-          .execute();
-      }
-      const first = await listPublicMembers(fresh.db, { skill: null, page: 1 });
-      const second = await listPublicMembers(fresh.db, { skill: null, page: 2 });
-      expect(first.members).toHaveLength(DIRECTORY_PAGE_SIZE);
-      expect(second.members.map((m) => m.displayName)).toEqual(["Member 24", "Member 25", "Member 26"]);
-      expect(first.pageCount).toBe(2);
-    } finally {
-      await fresh.close();
-    }
-  });
-
-  it("shows a public profile and hides private, applicant, unknown and malformed ids", async () => {
-    const maya = await getPublicMember(database.db, ids.member!);
-    expect(maya).toMatchObject({ displayName: "Maya Brooks", role: "accepted_member", location: "Stockholm", skills: ["topliner", "producer"] });
-    expect(await getPublicMember(database.db, ids.applicant!)).toBeNull();
-    expect(await getPublicMember(database.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
-    expect(await getPublicMember(database.db, "not-a-uuid'; drop table profiles; --")).toBeNull();
-  });
-});
+// The member directory and member pages: tests/integration/member-directory.test.ts and
+// member-profile.test.ts (issue 10).
 
 describe("own profile", () => {
   it("validates with length messages and sanitises text before saving", async () => {
@@ -132,6 +85,7 @@ describe("own profile", () => {
       location: "Stockholm",
       skills: ["topliner"],
       genres: ["pop", "dance", "r&b"],
+      links: [],
       publicProfile: true,
     });
     await saveOwnProfile(database.db, ids.member!, submission.value);
@@ -149,13 +103,13 @@ describe("own profile", () => {
   it("creates the profile row on first save and never touches role or admin flag", async () => {
     const user = await createLocalUser(database.db, { email: "fresh@example.test", password: "irrelevant-password" });
     expect(await getOwnProfile(database.db, user.id)).toBeNull();
-    await saveOwnProfile(database.db, user.id, { displayName: "Fresh", bio: "", location: "", skills: [], genres: [], publicProfile: true });
+    await saveOwnProfile(database.db, user.id, { displayName: "Fresh", bio: "", location: "", skills: [], genres: [], links: [], publicProfile: true });
     const row = await database.db.selectFrom("profiles").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ display_name: "Fresh", role: null, is_admin: false, public_profile: true, bio: null });
     // Public or not, an applicant stays out of the directory.
     expect(await getPublicMember(database.db, user.id)).toBeNull();
 
-    await saveOwnProfile(database.db, ids.admin!, { displayName: "Avery Admin", bio: "", location: "London", skills: [], genres: [], publicProfile: true });
+    await saveOwnProfile(database.db, ids.admin!, { displayName: "Avery Admin", bio: "", location: "London", skills: [], genres: [], links: [], publicProfile: true });
     const admin = await database.db.selectFrom("profiles").select(["role", "is_admin"]).where("user_id", "=", ids.admin!).executeTakeFirstOrThrow();
     expect(admin).toEqual({ role: "admin", is_admin: true });
   });
@@ -194,25 +148,30 @@ describe("admin read models and dashboard", () => {
     try {
       await seedDemoData(fresh.db, { password: "integration-password" });
       await createLocalUser(fresh.db, { email: "no-profile@example.test", password: "irrelevant-password" });
+      // The five personas, the demo collective (DEMO_MEMBERS) and one account without a profile.
+      const extraAr = DEMO_MEMBERS.filter((m) => m.role === "accepted_ar").length;
       expect(await getOverviewCounts(fresh.db)).toEqual({
-        users: 6,
-        profiles: 5,
-        members: 4,
-        arProfessionals: 1,
+        users: 6 + DEMO_MEMBERS.length,
+        profiles: 5 + DEMO_MEMBERS.length,
+        members: 4 + DEMO_MEMBERS.length,
+        arProfessionals: 1 + extraAr,
         applicants: 2,
         admins: 1,
-        publicProfiles: 4,
+        publicProfiles: 4 + DEMO_MEMBERS.filter((m) => m.public).length,
         pendingArRequests: 0,
       });
       const users = await listUsers(fresh.db);
-      expect(users.rows).toHaveLength(6);
+      expect(users.rows.length).toBeGreaterThanOrEqual(6);
       expect(users.rows[0]).toMatchObject({ email: "no-profile@example.test", hasProfile: false, role: null });
       expect(Object.keys(users.rows[0]!)).not.toContain("encrypted_password");
-      expect((await listMembers(fresh.db)).rows.map((r) => r.role).sort()).toEqual(["accepted_ar", "accepted_member", "accepted_member", "admin"]);
+      const roles = (await listMembers(fresh.db)).rows.map((r) => r.role);
+      expect(roles.filter((r) => r === "admin")).toHaveLength(1);
+      expect(roles.filter((r) => r === "accepted_ar")).toHaveLength(1 + extraAr);
       expect((await listApplicants(fresh.db)).rows.map((r) => r.email).sort()).toEqual(["applicant@demo.hitfactory.test", "no-profile@example.test"]);
       const skills = await countPublicMembersBySkill(fresh.db);
-      expect(skills.find((s) => s.skill === "producer")?.count).toBe(2);
-      expect(skills.find((s) => s.skill === "engineer")?.count).toBe(0);
+      const publicWith = (skill: string) => DEMO_MEMBERS.filter((m) => m.public && (m.skills as string[]).includes(skill)).length;
+      expect(skills.find((s) => s.skill === "producer")?.count).toBe(2 + publicWith("producer"));
+      expect(skills.find((s) => s.skill === "engineer")?.count).toBe(publicWith("engineer"));
     } finally {
       await fresh.close();
     }
@@ -222,6 +181,7 @@ describe("admin read models and dashboard", () => {
     const dashboard = await getDashboard(database.db, { id: ids.applicant!, email: "applicant@demo.hitfactory.test", displayName: "Alex Applicant", role: null, isAdmin: false });
     expect(Object.fromEntries(dashboard.checks.map((c) => [c.key, c.done]))).toEqual({
       displayName: true,
+      avatar: false,
       bio: false,
       location: true,
       skills: true,

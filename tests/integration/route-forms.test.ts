@@ -51,7 +51,7 @@ describe("/profile", () => {
 
   it("refuses an over-long display name with 400, the message at the field, and no write", async () => {
     const before = await profileRow();
-    const response = await member.post("/profile", { displayName: "M".repeat(101), bio: "Changed bio", skills: "writer" });
+    const response = await member.post("/profile", { intent: "profile", displayName: "M".repeat(101), bio: "Changed bio", skills: "writer" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Display name must be no more than 100 characters");
@@ -62,6 +62,7 @@ describe("/profile", () => {
 
   it("saves sanitised values and redirects back with a success toast", async () => {
     const response = await member.post("/profile", {
+      intent: "profile",
       displayName: "Maya <em>B.</em> Brooks",
       bio: "Toplines <script>x()</script>for pop",
       location: "Gothenburg",
@@ -87,12 +88,13 @@ describe("/profile", () => {
   });
 
   it("/mobile-profile saves through the same action and returns to itself", async () => {
-    const response = await member.post("/mobile-profile", { displayName: "Maya Brooks", skills: "producer", genres: "pop" });
+    const response = await member.post("/mobile-profile", { intent: "profile", displayName: "Maya Brooks", skills: "producer", genres: "pop" });
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe("/mobile-profile");
     // An unticked checkbox is absent from the post: the profile becomes private.
     expect(await profileRow()).toMatchObject({ display_name: "Maya Brooks", skills: ["producer"], public_profile: false, bio: null });
-    expect((await member.get(`/members/${memberId}`)).status).toBe(404);
+    // Private now: others get 404 (its owner still sees it).
+    expect((await new TestClient(app).get(`/members/${memberId}`)).status).toBe(404);
   });
 
   it("a visitor's post is sent to sign in before the body is read, and changes nothing", async () => {
@@ -196,6 +198,8 @@ describe("/members filter", () => {
     const html = await (await visitor.get("/members?skill=producer")).text();
     expect(html).toContain("Avery Admin");
     expect(html).not.toContain("Noah Kim");
-    expect(html).toMatch(/with the skill Producer/);
+    // The filter form keeps the choice it was sent (a GET form: works without JavaScript).
+    expect(html).toMatch(/<option value="producer" selected="">Producer<\/option>/);
+    expect(html).toContain('<form method="get" action="/members"');
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { isDatabaseEmpty, seedDemoData } from "~/demo/seed.server";
 import { DEMO_ACCOUNTS } from "~/demo/accounts";
+import { DEMO_MEMBERS, demoMemberEmail } from "~/demo/members-data";
 import { verifyPassword } from "~/auth/users.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -25,6 +26,7 @@ describe("demo data", () => {
       .selectFrom("auth.users as u")
       .innerJoin("profiles as p", "p.user_id", "u.id")
       .select(["u.email", "u.encrypted_password", "u.raw_user_meta_data", "p.role", "p.is_admin", "p.onboarding_completed", "p.first_login_after_acceptance", "u.created_at"])
+      .where("u.email", "in", DEMO_ACCOUNTS.map((a) => a.email))
       .execute();
     expect(rows.map((r) => r.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
 
@@ -43,6 +45,23 @@ describe("demo data", () => {
       expect(await verifyPassword(row.encrypted_password!, "wrong-password")).toBe(false);
     }
     expect(byEmail["applicant@demo.hitfactory.test"].raw_user_meta_data).toMatchObject({ role: "user" });
+
+    // The demo collective (issue 10): every other account is one of DEMO_MEMBERS, with the demo
+    // password (hashed once for all of them), confirmed, a member role and a full profile.
+    const others = await database.db
+      .selectFrom("auth.users as u")
+      .innerJoin("profiles as p", "p.user_id", "u.id")
+      .select(["u.email", "u.encrypted_password", "u.email_confirmed_at", "p.role", "p.bio", "p.public_profile"])
+      .where("u.email", "not in", DEMO_ACCOUNTS.map((a) => a.email))
+      .execute();
+    expect(others.map((r) => r.email).sort()).toEqual(DEMO_MEMBERS.map(demoMemberEmail).sort());
+    expect(await verifyPassword(others[0]!.encrypted_password!, PASSWORD)).toBe(true);
+    for (const row of others) {
+      expect(row.role).toMatch(/^accepted_(member|ar)$/);
+      expect(row.bio).toBeTruthy();
+      expect(row.email_confirmed_at).not.toBeNull();
+    }
+    expect(others.filter((r) => !r.public_profile).length).toBeGreaterThanOrEqual(3);
   });
 
   it("rolls back completely when seeding fails part-way", async () => {

@@ -35,6 +35,9 @@ export async function createRouteTableWorld(personas: readonly Persona[]): Promi
     "{applicantId}": idOf("applicant"),
     "{archivedSongId}": await songOf("archived"),
     "{liveSongId}": await songOf("catalogue"),
+    "{showcaseTrackId}": (
+      await database.db.selectFrom("showcase_tracks").select("id").where("user_id", "=", idOf("member")).orderBy("position").executeTakeFirstOrThrow()
+    ).id,
   };
 
   const app = await createAppHandler();

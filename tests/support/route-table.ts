@@ -17,6 +17,7 @@
  *   {applicantId}     user id of the demo applicant (no role, not public)
  *   {archivedSongId}  id of a demo song with status archived
  *   {liveSongId}      id of a demo song in the public catalogue
+ *   {showcaseTrackId} id of the demo member's first showcase track (public profile)
  */
 import type { Access } from "~/routing/access";
 import { declaredRoutes, type DeclaredRoute } from "./route-declarations";
@@ -110,6 +111,11 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/api/songs/{liveSongId}/audio-url" },
     { path: "/api/songs/{archivedSongId}/audio-url", get: { anonymous: notFound, applicant: notFound, member: notFound, ar: notFound } },
   ],
+  // A public member's showcase track (the demo member's first); unknown and malformed ids are 404.
+  "/api/showcase/:trackId/audio-url": [
+    { path: "/api/showcase/{showcaseTrackId}/audio-url" },
+    { path: "/api/showcase/not-a-track/audio-url", get: notFound },
+  ],
   "/members": [{}, { path: "/members?skill=producer" }],
   "/members/:userId": [
     { path: "/members/{publicMemberId}" },
@@ -117,6 +123,14 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/members/not-a-user-id", get: notFound },
   ],
   "/profile/:userId": [{ path: "/profile/{publicMemberId}", get: to("/members/{publicMemberId}"), post: to("/members/{publicMemberId}") }],
+  // A member's picture (the demo member has one, public); the applicant's profile is private and has none; malformed ids are 404.
+  "/media/avatars/:userId": [
+    { path: "/media/avatars/{publicMemberId}?size=sm" },
+    { path: "/media/avatars/{applicantId}", get: notFound },
+    { path: "/media/avatars/not-a-user-id", get: notFound },
+  ],
+  // The onboarding forms' endpoint: nothing to show, a GET goes on to the dashboard; an empty post names no form.
+  "/onboarding": [{ get: to("/dashboard") }],
   "/join": [{ get: to("/dashboard"), post: to("/dashboard") }],
   "/join/writer": [{ get: to("/dashboard"), post: to("/dashboard") }],
   "/join/producer": [{ get: to("/dashboard"), post: to("/dashboard") }],
@@ -181,7 +195,10 @@ export function deriveRouteTable(routes: DeclaredRoute[] = declaredRoutes()): Ro
 export const ROUTE_TABLE: readonly RouteRow[] = deriveRouteTable();
 
 /** Endpoints that are not SPEC pages but answer the pages. */
-export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/theme", "/auth/keep-alive", "/__test/*"] as const;
+export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/media/avatars/{userId}", "/theme", "/auth/keep-alive", "/__test/*"] as const;
+
+/** Pages the issues add beyond SPEC §2's list (issue 10: the showcase, the inbox, the onboarding endpoint, the calendar). */
+export const ISSUE_ROUTES = ["/showcase", "/inbox", "/onboarding", "/calendar"] as const;
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
 export const SPEC_ROUTES = [

@@ -32,7 +32,7 @@ describe("bodyLimitFor", () => {
   });
 
   it("defaults to 1 MiB for forms", () => {
-    expect(bodyLimitFor("/profile")).toBe(1024 * 1024);
+    expect(bodyLimitFor("/auth")).toBe(1024 * 1024);
   });
 });
 

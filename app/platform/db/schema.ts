@@ -34,14 +34,28 @@ export interface ProfilesTable {
   onboarding_started_at: NullableTimestamp;
   onboarding_completed_at: NullableTimestamp;
   first_login_after_acceptance: NullableTimestamp;
+  /** The dashboard's latest view and the cutoff of "new since your last visit" (migration 20261125000600, ADR 0069). */
+  dashboard_last_view_at: NullableTimestamp;
+  dashboard_new_since: NullableTimestamp;
   bio: string | null;
   avatar_url: string | null;
   location: string | null;
   skills: Generated<string[]>;
   genres: Generated<string[]>;
   links: ColumnType<{ label: string; url: string }[], string | undefined, string>;
+  /** An IANA time zone name (migration 20261125000100, app/profile/time-zones.ts). */
+  time_zone: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// supabase/migrations/20261125000100_profile_settings.sql (app/profile/contact-change.server.ts).
+export interface ContactChangesTable {
+  user_id: string;
+  channel: "email" | "phone";
+  new_value: string;
+  requested_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface ArRegistrationsTable {
@@ -114,6 +128,22 @@ export interface StorageObjectsTable {
   created_at: Timestamp;
 }
 
+// supabase/migrations/20261125000300_showcase.sql (app/showcase).
+export interface ShowcaseTracksTable {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  audio_bucket: string;
+  audio_path: string;
+  content_type: string;
+  size_bytes: ColumnType<number, number, number>;
+  duration_seconds: number;
+  peaks: ColumnType<number[], string | undefined, string>;
+  /** 1..5; the insert trigger gives a new track the next free position. */
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
 // Embedded auth adapter (db/local-auth/0002) and session guards (supabase/migrations/2026112100020x).
 export interface AuthSessionsTable {
   id: string;
@@ -140,7 +170,7 @@ export interface AuthOneTimeCodesTable {
   user_id: string;
   channel: "email" | "phone";
   recipient: string;
-  purpose: "confirmation" | "login" | "recovery";
+  purpose: "confirmation" | "login" | "recovery" | "email_change" | "phone_change";
   code_hash: string;
   expires_at: Timestamp;
   created_at: Timestamp;
@@ -161,6 +191,10 @@ export interface SessionActivityTable {
   last_active_at: Timestamp;
   /** Last time a one-time code (recovery or code sign-in) was verified in this session. */
   code_verified_at: NullableTimestamp;
+  /** Onboarding in this session (20261125000500_onboarding.sql): the welcome shows once, the tour runs. */
+  onboarding_welcome_shown_at: NullableTimestamp;
+  onboarding_tour_active: Generated<boolean>;
+  onboarding_requested_at: NullableTimestamp;
 }
 
 /** Counts of other_facet's values among catalogue songs with facet = value (kept by triggers). */
@@ -216,6 +250,22 @@ export interface SongPostingsTable {
   title_length: number;
 }
 
+/** The inbox: notices that are not secrets, one row per recipient (supabase/migrations/20261125000400_inbox.sql). */
+export interface NoticesTable {
+  id: Generated<string>;
+  recipient_id: string;
+  sender_id: string | null;
+  sender_name: string | null;
+  kind: "contact" | "decision" | "offer" | "approval" | "brief" | "camp" | "system";
+  subject: string;
+  body: string;
+  /** A path inside the app ("/..."), never another site. */
+  link: string | null;
+  dedupe_key: string | null;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
   "auth.sessions": AuthSessionsTable;
   "auth.refresh_tokens": AuthRefreshTokensTable;
@@ -224,10 +274,12 @@ export interface DB {
   session_activity: SessionActivityTable;
   "auth.users": AuthUsersTable;
   profiles: ProfilesTable;
+  contact_changes: ContactChangesTable;
   ar_registrations: ArRegistrationsTable;
   songs: SongsTable;
   song_credits: SongCreditsTable;
   storage_objects: StorageObjectsTable;
+  showcase_tracks: ShowcaseTracksTable;
   catalog_facet_counts: CatalogFacetCountsTable;
   catalog_revision: CatalogRevisionTable;
   catalog_facet_pairs: CatalogFacetPairsTable;
@@ -235,4 +287,5 @@ export interface DB {
   song_search: SongSearchTable;
   catalog_combos: CatalogCombosTable;
   song_postings: SongPostingsTable;
+  notices: NoticesTable;
 }

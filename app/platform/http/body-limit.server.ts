@@ -34,12 +34,24 @@ export interface BodyLimits {
 /**
  * THE body caps. An upload route adds its prefix here with the largest file
  * it takes (AUDIO_MAX_BYTES, IMAGE_MAX_BYTES in app/catalog/constants.ts)
- * plus room for its other fields and the multipart framing, and streams its
- * body to disk instead of calling request.formData(). There is none yet.
+ * plus room for its other fields and the multipart framing. An upload route
+ * either streams its body to disk or, as /showcase does (ADR 0064), reads it
+ * in memory with request.formData(), which this cap bounds.
  */
 export const BODY_LIMITS: BodyLimits = {
   defaultBytes: 1 * MiB,
-  byPathPrefix: [],
+  byPathPrefix: [
+    // The showcase upload: AUDIO_MAX_BYTES (50 MiB, app/catalog/constants.ts; platform code cannot
+    // import it) plus 1 MiB for the title and the multipart framing. Read in memory by
+    // request.formData() under this cap: docs/decisions/0064-showcase.md.
+    { prefix: "/showcase", maxBytes: 51 * MiB },
+    // The profile pages' picture upload: IMAGE_MAX_BYTES (5 MiB) plus 3 MiB for the other
+    // fields, the framing and a picture a little over the limit (refused by the form with a
+    // field error that says the limit, rather than a bare 413). Read in memory by
+    // request.formData() under this cap: docs/decisions/0060-avatars.md.
+    { prefix: "/profile", maxBytes: 8 * MiB },
+    { prefix: "/mobile-profile", maxBytes: 8 * MiB },
+  ],
 };
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
