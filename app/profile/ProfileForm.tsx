@@ -1,18 +1,27 @@
 /**
  * The own-profile form, used by /profile (two columns on wide screens) and
  * /mobile-profile (one compact column). A plain POST to the route action; with
- * JavaScript conform validates in the browser first with the same schema.
+ * JavaScript conform validates in the browser first with the same schema,
+ * loaded once the page is up (profile-validation.ts).
  */
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { Field, FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
 import { Button } from "~/ui/Button";
 import { PROFILE_LABELS as L, PROFILE_LIMITS, SKILLS } from "./profile-fields";
-import { profileSchema } from "./profile-schema";
 import type { OwnProfile } from "./profile.server";
+import { PROFILE_INTENTS } from "./profile-intents";
+import type { ProfileLink } from "./profile-schema";
+import { PROFILE_TEXT } from "./profile-text";
 import * as styles from "./profile.css";
+
+/** The stored links plus empty rows to add more (without JavaScript too): at least two rows, at most the limit. */
+function linkRows(links: ProfileLink[]) {
+  const count = Math.min(PROFILE_LIMITS.links, Math.max(links.length + 1, 2));
+  return Array.from({ length: count }, (_, index) => links[index] ?? { label: "", url: "" });
+}
 
 export function ProfileForm({
   profile,
@@ -25,27 +34,38 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [validate, setValidate] = useState<typeof import("./profile-validation").validateProfile | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("./profile-validation").then((module) => live && setValidate(() => module.validateProfile)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   const [form, fields] = useForm({
     id: "profile-form",
     lastResult,
-    constraint: getZodConstraint(profileSchema),
+    constraint: { displayName: { required: true } },
     defaultValue: {
       displayName: profile.displayName,
       bio: profile.bio,
       location: profile.location,
       skills: profile.skills,
       genres: profile.genres.join(", "),
+      links: linkRows(profile.links),
       publicProfile: profile.publicProfile,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    // Until the schema has loaded, submitting goes to the server, which checks the same.
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
   // Wide: name and location side by side; compact: one column like the rest.
   const rowClass = layout === "wide" ? styles.wideRow : formStyles.form;
 
   return (
     <Form method="post" {...getFormProps(form)} className={formStyles.form}>
+      <input type="hidden" name="intent" value={PROFILE_INTENTS.profile} />
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div className={rowClass}>
         <Field label={L.displayName} htmlFor={fields.displayName.id} errorId={fields.displayName.errorId} errors={fields.displayName.errors}>
@@ -98,6 +118,34 @@ export function ProfileForm({
       >
         <input {...getInputProps(fields.genres, { type: "text", ariaDescribedBy: `${fields.genres.id}-hint` })} className={formStyles.control} />
       </Field>
+      <fieldset className={formStyles.fieldset} aria-describedby={`${fields.links.id}-hint`}>
+        <legend className={formStyles.legend}>{L.links}</legend>
+        <p id={`${fields.links.id}-hint`} className={formStyles.hint}>
+          {PROFILE_TEXT.links.hint}
+        </p>
+        <FieldErrors id={fields.links.errorId} errors={fields.links.errors} />
+        <ol className={styles.linkList}>
+          {fields.links.getFieldList().map((row, index) => {
+            const link = row.getFieldset();
+            return (
+              <li key={row.key} className={styles.linkRow}>
+                <Field label={`${L.linkLabel} ${index + 1}`} htmlFor={link.label.id} errorId={link.label.errorId} errors={link.label.errors}>
+                  <input {...getInputProps(link.label, { type: "text" })} placeholder="Website" className={formStyles.control} />
+                </Field>
+                <Field label={`${L.linkUrl} ${index + 1}`} htmlFor={link.url.id} errorId={link.url.errorId} errors={link.url.errors}>
+                  <input
+                    {...getInputProps(link.url, { type: "url" })}
+                    inputMode="url"
+                    autoComplete="url"
+                    placeholder="https://"
+                    className={formStyles.control}
+                  />
+                </Field>
+              </li>
+            );
+          })}
+        </ol>
+      </fieldset>
       <div className={formStyles.field}>
         <label className={styles.publicToggle} htmlFor={fields.publicProfile.id}>
           <input {...getInputProps(fields.publicProfile, { type: "checkbox" })} className={styles.publicToggleInput} />

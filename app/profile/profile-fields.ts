@@ -34,6 +34,10 @@ export const PROFILE_LIMITS = {
   genre: 30,
   /** The comma-separated genres field as typed. */
   genresInput: 400,
+  /** Links on a profile (website, streaming, socials), each a label and an http(s) address. */
+  links: 5,
+  linkLabel: 40,
+  linkUrl: 300,
 } as const;
 
 export const PROFILE_LABELS = {
@@ -43,4 +47,12 @@ export const PROFILE_LABELS = {
   skills: "Skills",
   genres: "Genres",
   publicProfile: "Show my profile in the member directory",
+  links: "Links",
+  linkLabel: "Link name",
+  linkUrl: "Link address",
+  avatar: "Profile picture",
+  timeZone: "Time zone",
+  newEmail: "New e-mail address",
+  newPhone: "New phone number",
+  code: "Code",
 } as const;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { lengthMessage, sanitizeText } from "~/shared/sanitize";
 import { PROFILE_LABELS as L, PROFILE_LIMITS, SKILL_VALUES } from "./profile-fields";
+import { PROFILE_TEXT } from "./profile-text";
 
 const optionalText = (label: string, max: number) =>
   z
@@ -52,7 +53,59 @@ export const profileSchema = z.object({
       }
       return genres;
     }),
+  links: z
+    .array(
+      z.object({
+        label: z.string().trim().max(PROFILE_LIMITS.linkLabel, lengthMessage(L.linkLabel, PROFILE_LIMITS.linkLabel)).optional(),
+        url: z.string().trim().max(PROFILE_LIMITS.linkUrl, lengthMessage(L.linkUrl, PROFILE_LIMITS.linkUrl)).optional(),
+      }),
+    )
+    .max(PROFILE_LIMITS.links, PROFILE_TEXT.links.tooMany)
+    .optional()
+    .transform((rows, ctx) => {
+      const links: ProfileLink[] = [];
+      for (const [index, row] of (rows ?? []).entries()) {
+        const label = sanitizeText(row.label ?? "", PROFILE_LIMITS.linkLabel);
+        const url = row.url ?? "";
+        if (!url && !label) continue;
+        const checked = checkLinkUrl(url);
+        if (typeof checked !== "string") {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "url"], message: checked?.error ?? PROFILE_TEXT.links.urlRequired });
+          continue;
+        }
+        links.push({ label: label || new URL(checked).hostname, url: checked });
+      }
+      return links;
+    }),
   publicProfile: z.boolean().optional().transform((value) => value ?? false),
 });
+
+export interface ProfileLink {
+  label: string;
+  url: string;
+}
+
+/**
+ * A link as typed -> its normalised address, or why it is refused: only
+ * http(s), with a host, without user:password@ (javascript:, data:, ftp:
+ * and the like never reach a page). The URL parser percent-encodes < > and
+ * quotes, so the stored address is safe inside an href.
+ */
+export function checkLinkUrl(input: string): string | { error: string } | null {
+  const value = input.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // "example.com" without a scheme, or an unparsable address.
+    return { error: PROFILE_TEXT.links.badUrl };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { error: PROFILE_TEXT.links.badScheme };
+  if (!url.hostname.includes(".")) return { error: PROFILE_TEXT.links.badUrl };
+  if (url.username || url.password) return { error: PROFILE_TEXT.links.credentials };
+  if (url.href.length > PROFILE_LIMITS.linkUrl) return { error: lengthMessage(L.linkUrl, PROFILE_LIMITS.linkUrl) };
+  return url.href;
+}
 
 export type ProfileInput = z.output<typeof profileSchema>;

@@ -4,7 +4,9 @@
  *
  * It implements the endpoints the product calls, with GoTrue's answers:
  *   POST /auth/v1/token?grant_type=password|refresh_token, /signup, /otp,
- *   /verify, /recover, /logout?scope=global|local|others; GET and PUT /user.
+ *   /verify, /recover, /logout?scope=global|local|others; GET and PUT /user
+ *   (password, and e-mail or phone changes confirmed by a code sent to the new
+ *   address: verify type email_change / phone_change, "secure e-mail change" off).
  * Behaviour mirrored: refresh tokens rotate, a rotated token reused after the
  * reuse interval revokes its session; error bodies carry `code` and `message`
  * under API version 2024-01-01 (weak_password with reasons, invalid_credentials,
@@ -28,6 +30,9 @@ interface StandInUser {
   banned_until: string | null;
   created_at: string;
   last_sign_in_at: string | null;
+  /** An e-mail or phone change waiting for the code sent to the new one (PUT /user). */
+  new_email?: string | null;
+  new_phone?: string | null;
 }
 
 interface RefreshTokenRow {
@@ -42,7 +47,7 @@ interface RefreshTokenRow {
 interface SentMessage {
   channel: "email" | "phone";
   recipient: string;
-  purpose: "confirmation" | "login" | "recovery";
+  purpose: "confirmation" | "login" | "recovery" | "email_change" | "phone_change";
   code: string;
 }
 
@@ -146,8 +151,8 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
     return sessionBody(user, sessionId, newRefreshToken(sessionId, user.id, null));
   }
 
-  function issueCode(user: StandInUser, channel: "email" | "phone", purpose: SentMessage["purpose"]) {
-    const recipient = channel === "email" ? user.email! : `+${user.phone!}`;
+  function issueCode(user: StandInUser, channel: "email" | "phone", purpose: SentMessage["purpose"], to?: string) {
+    const recipient = to ?? (channel === "email" ? user.email! : `+${user.phone!}`);
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
     for (let i = codes.length - 1; i >= 0; i--) if (codes[i]!.recipient === recipient && codes[i]!.purpose === purpose) codes.splice(i, 1);
     codes.push({ channel, recipient, purpose, code, userId: user.id, expiresAt: Date.now() + 10 * 60_000 });
@@ -260,7 +265,14 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
 
     if (method === "POST" && path === "/auth/v1/verify") {
       const recipient = body.email ? String(body.email).toLowerCase() : `+${stripPlus(String(body.phone ?? ""))}`;
-      const purposes = body.type === "recovery" ? ["recovery"] : body.type === "signup" ? ["confirmation"] : ["login", "confirmation"];
+      const purposes =
+        body.type === "recovery"
+          ? ["recovery"]
+          : body.type === "signup"
+            ? ["confirmation"]
+            : body.type === "email_change" || body.type === "phone_change"
+              ? [body.type]
+              : ["login", "confirmation"];
       const index = codes.findIndex(
         (c) => c.recipient === recipient && purposes.includes(c.purpose) && c.code === String(body.token) && c.expiresAt > Date.now(),
       );
@@ -269,7 +281,20 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
       const user = users.get(code!.userId)!;
       if (isBanned(user)) return error(400, "user_banned", "User is banned");
       const now = new Date().toISOString();
-      if (code!.channel === "email") user.email_confirmed_at ??= now;
+      if (code!.purpose === "email_change" || code!.purpose === "phone_change") {
+        // Secure e-mail change off: the new address's code alone completes the change.
+        const taken = findUser(code!.purpose === "email_change" ? { email: code!.recipient } : { phone: code!.recipient });
+        if (taken && taken.id !== user.id) return error(422, code!.purpose === "email_change" ? "email_exists" : "phone_exists", "already registered");
+        if (code!.purpose === "email_change") {
+          user.email = user.new_email ?? code!.recipient;
+          user.new_email = null;
+          user.email_confirmed_at = now;
+        } else {
+          user.phone = user.new_phone ?? stripPlus(code!.recipient);
+          user.new_phone = null;
+          user.phone_confirmed_at = now;
+        }
+      } else if (code!.channel === "email") user.email_confirmed_at ??= now;
       else user.phone_confirmed_at ??= now;
       return { status: 200, body: await startSession(user) };
     }
@@ -305,6 +330,19 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
         if (tooWeak) return tooWeak;
         if (user.password === body.password) return error(422, "same_password", "New password should be different from the old password.");
         user.password = body.password;
+      }
+      if (method === "PUT" && typeof body.email === "string" && body.email.toLowerCase() !== user.email) {
+        const email = body.email.toLowerCase();
+        const taken = findUser({ email });
+        if (taken && taken.id !== user.id) return error(422, "email_exists", "A user with this email address has already been registered");
+        user.new_email = email;
+        issueCode(user, "email", "email_change", email);
+      }
+      if (method === "PUT" && typeof body.phone === "string" && stripPlus(body.phone) !== user.phone) {
+        const taken = findUser({ phone: body.phone });
+        if (taken && taken.id !== user.id) return error(422, "phone_exists", "A user with this phone number has already been registered");
+        user.new_phone = stripPlus(body.phone);
+        issueCode(user, "phone", "phone_change", `+${stripPlus(body.phone)}`);
       }
       return { status: 200, body: publicUser(user) };
     }

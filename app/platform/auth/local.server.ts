@@ -60,6 +60,8 @@ export interface LocalAuthOptions {
   messages: MessagePort;
 }
 
+type CodePurpose = "confirmation" | "login" | "recovery" | "email_change" | "phone_change";
+
 /** What a transaction decided, and the code it issued, to send once it has committed. */
 interface Issued<T> {
   result: AuthResult<T>;
@@ -90,6 +92,10 @@ const error = {
   banned: () => new AuthError({ message: "User is banned", status: 400, code: CODES.userBanned }),
   sessionMissing: () => new AuthError({ message: TEXT.authSessionMissing, status: 400, code: CODES.sessionNotFound }),
   otpInvalid: () => new AuthError({ message: "Token has expired or is invalid", status: 403, code: CODES.otpExpired }),
+  contactTaken: (channel: OutgoingMessage["channel"]) =>
+    channel === "email"
+      ? new AuthError({ message: "A user with this email address has already been registered", status: 422, code: CODES.emailExists })
+      : new AuthError({ message: "A user with this phone number has already been registered", status: 422, code: CODES.phoneExists }),
   codeNotSent: (channel: OutgoingMessage["channel"]) =>
     new AuthError({
       message: "We could not send the code. Try again in a moment.",
@@ -230,9 +236,11 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
     tx: Transaction<DB>,
     user: UserRow,
     channel: "email" | "phone",
-    purpose: "confirmation" | "login" | "recovery",
+    purpose: CodePurpose,
+    /** Where the code goes when it is not the account's own address (a contact change: the new one). */
+    to?: string,
   ): Promise<OutgoingMessage> {
-    const recipient = channel === "email" ? normalizeEmail(user.email!) : normalizePhone(user.phone!);
+    const recipient = to ?? (channel === "email" ? normalizeEmail(user.email!) : normalizePhone(user.phone!));
     const code = generateCode();
     // One live code per recipient and purpose: a new request replaces the old one.
     await tx.deleteFrom("auth.one_time_codes").where("recipient", "=", recipient).where("purpose", "=", purpose).execute();
@@ -503,6 +511,61 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
           return current.error ? fail(current.error) : ok(toUser(current.data.user));
         },
 
+        async requestContactChange(target) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          const { user } = current.data;
+          const channel = target.email ? "email" : "phone";
+          const recipient = target.email ? normalizeEmail(target.email) : normalizePhone(target.phone!);
+          const purpose = channel === "email" ? "email_change" : "phone_change";
+          const issued = await db.transaction().execute(async (tx): Promise<Issued<null>> => {
+            const holder = await findUser(tx, target);
+            if (holder && holder.id !== user.id) return { result: fail<null>(error.contactTaken(channel)) };
+            // One change at a time per account: a new request replaces any earlier code.
+            await tx.deleteFrom("auth.one_time_codes").where("user_id", "=", user.id).where("purpose", "in", ["email_change", "phone_change"]).execute();
+            return { result: ok(null), message: await issueCode(tx, user, channel, purpose, recipient) };
+          });
+          return sendIssued(issued);
+        },
+
+        async confirmContactChange({ token, ...target }) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          const { user } = current.data;
+          const channel = target.email ? "email" : "phone";
+          const recipient = target.email ? normalizeEmail(target.email) : normalizePhone(target.phone!);
+          try {
+            return await db.transaction().execute(async (tx) => {
+              const candidates = await tx
+                .selectFrom("auth.one_time_codes")
+                .selectAll()
+                .where("user_id", "=", user.id)
+                .where("recipient", "=", recipient)
+                .where("purpose", "=", channel === "email" ? "email_change" : "phone_change")
+                .where("expires_at", ">", now())
+                .execute();
+              const hashed = hashCode(secret, recipient, token.trim());
+              const match = candidates.find((c) => sameHash(c.code_hash, hashed));
+              if (!match) return fail<AuthUser>(error.otpInvalid());
+              await tx.deleteFrom("auth.one_time_codes").where("id", "=", match.id).execute();
+              const holder = await findUser(tx, target);
+              if (holder && holder.id !== user.id) return fail<AuthUser>(error.contactTaken(channel));
+              const at = now();
+              const updated = (await tx
+                .updateTable("auth.users")
+                .set(channel === "email" ? { email: recipient, email_confirmed_at: at, updated_at: at } : { phone: recipient, phone_confirmed_at: at, updated_at: at })
+                .where("id", "=", user.id)
+                .returningAll()
+                .executeTakeFirstOrThrow()) as UserRow;
+              return ok(toUser(updated));
+            });
+          } catch (cause) {
+            // Two accounts confirming the same new address at once: the unique index decides.
+            if (/unique|duplicate/i.test((cause as Error)?.message ?? "")) return fail(error.contactTaken(channel));
+            throw cause;
+          }
+        },
+
         async signOut(scope: SignOutScope = "global") {
           const stored = readCookie();
           // An expired access token still names its session: sign-out must work with it.
@@ -521,15 +584,21 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
   };
 }
 
-function composeMessage(
-  channel: "email" | "phone",
-  recipient: string,
-  purpose: "confirmation" | "login" | "recovery",
-  code: string,
-  ttlMs: number,
-): OutgoingMessage {
+function composeMessage(channel: "email" | "phone", recipient: string, purpose: CodePurpose, code: string, ttlMs: number): OutgoingMessage {
   const minutes = Math.round(ttlMs / 60_000);
-  const subject = { confirmation: "Confirm your account", login: "Your sign-in code", recovery: "Reset your password" }[purpose];
-  const what = { confirmation: "confirmation code", login: "sign-in code", recovery: "password recovery code" }[purpose];
+  const subject = {
+    confirmation: "Confirm your account",
+    login: "Your sign-in code",
+    recovery: "Reset your password",
+    email_change: "Confirm your new e-mail address",
+    phone_change: "Confirm your new phone number",
+  }[purpose];
+  const what = {
+    confirmation: "confirmation code",
+    login: "sign-in code",
+    recovery: "password recovery code",
+    email_change: "code to confirm this e-mail address",
+    phone_change: "code to confirm this phone number",
+  }[purpose];
   return { channel, recipient, subject, body: `Your The Hit Factory ${what} is ${code}. It expires in ${minutes} minutes.` };
 }

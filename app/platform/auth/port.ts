@@ -81,6 +81,9 @@ export const AUTH_ERROR_CODES = {
   /** The code could not be sent: GoTrue's name for SMS; e-mail's is ours (GoTrue answers unexpected_failure). */
   smsSendFailed: "sms_send_failed",
   emailSendFailed: "email_send_failed",
+  /** A new e-mail address or phone number already belongs to another account (GoTrue's names). */
+  emailExists: "email_exists",
+  phoneExists: "phone_exists",
 } as const;
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
@@ -152,6 +155,18 @@ export interface AuthClient {
   getUser(): Promise<AuthResult<AuthUser>>;
   /** Revokes sessions (global by default) and clears this client's cookies; 401/403/404 are ignored. */
   signOut(scope?: SignOutScope): Promise<AuthResult<null>>;
+  /**
+   * Starts changing the signed-in user's e-mail address or phone number: sends
+   * a code to the NEW address (nothing changes yet). Refused with email_exists
+   * or phone_exists when another account has it. (Supabase: updateUser.)
+   */
+  requestContactChange(target: Identifier): Promise<AuthResult<null>>;
+  /**
+   * Completes the change with the code sent to the new address; only then is
+   * it the account's. Wrong or expired codes: otp_expired. (Supabase: verifyOtp
+   * with type email_change or phone_change.)
+   */
+  confirmContactChange(target: Identifier & { token: string }): Promise<AuthResult<AuthUser>>;
 }
 
 export interface AuthPort {

@@ -119,6 +119,14 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
         auth: { debug: false },
       });
       const auth = supabase.auth;
+      /** A client whose cookies go nowhere, for provider calls that would otherwise replace this request's session. */
+      const scratchAuth = () =>
+        createServerClient(options.url, options.anonKey, {
+          cookies: { getAll: () => [], setAll: () => {} },
+          global: { fetch: retryingFetch },
+          realtime: { transport: WebSocketTransport },
+          auth: { debug: false },
+        }).auth;
       // getSession's user is read from the cookie; the session layer never trusts it without
       // getUser() (which asks GoTrue), so supabase-js's warning about it would only be noise.
       (auth as unknown as { suppressGetSessionWarning: boolean }).suppressGetSessionWarning = true;
@@ -175,12 +183,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
           if (!email && !phone) return ok(false);
           // GoTrue checks passwords only by signing in: do it on a throwaway client
           // whose cookies go nowhere, then revoke that one session at once.
-          const scratch = createServerClient(options.url, options.anonKey, {
-            cookies: { getAll: () => [], setAll: () => {} },
-            global: { fetch: retryingFetch },
-            realtime: { transport: WebSocketTransport },
-            auth: { debug: false },
-          }).auth;
+          const scratch = scratchAuth();
           const attempt = email ? await scratch.signInWithPassword({ email, password }) : await scratch.signInWithPassword({ phone: phone!, password });
           if (attempt.error) {
             return attempt.error.code === AUTH_ERROR_CODES.invalidCredentials || attempt.error.status === 400 ? ok(false) : fail(toAuthError(attempt.error));
@@ -203,6 +206,34 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
         async getUser() {
           const outcome = await auth.getUser();
           return result(outcome, (data) => (data.user ? toAuthUser(data.user) : null));
+        },
+
+        async requestContactChange(target) {
+          // GoTrue sends its own code to the new address (and, with "Secure email change"
+          // on, a second one to the old address: docs/decisions/0061-contact-change.md).
+          const outcome = target.email
+            ? await auth.updateUser({ email: normalizeEmail(target.email) })
+            : await auth.updateUser({ phone: normalizePhone(target.phone!) });
+          return outcome.error ? fail(toAuthError(outcome.error)) : ok(null);
+        },
+
+        async confirmContactChange({ token, ...target }) {
+          const current = await auth.getUser();
+          if (current.error) return fail(toAuthError(current.error));
+          // GoTrue's verify opens a new session: take it on a throwaway client and end it, so the
+          // member's own session (and its timeout clock) goes on unchanged.
+          const scratch = scratchAuth();
+          const outcome = target.email
+            ? await scratch.verifyOtp({ email: normalizeEmail(target.email), token: token.trim(), type: "email_change" })
+            : await scratch.verifyOtp({ phone: normalizePhone(target.phone!), token: token.trim(), type: "phone_change" });
+          if (outcome.error) return fail(toAuthError(outcome.error));
+          if (outcome.data.session) await scratch.signOut({ scope: "local" });
+          const user = outcome.data.user;
+          // A code for another account's change never changes this one.
+          if (!user || user.id !== current.data.user.id) {
+            return fail({ message: "Token has expired or is invalid", status: 403, code: AUTH_ERROR_CODES.otpExpired });
+          }
+          return ok(toAuthUser(user));
         },
 
         async signOut(scope = "global") {

@@ -1,13 +1,22 @@
-/** /mobile-profile: the own-profile form in one compact column (login guard). */
+/**
+ * /mobile-profile: the own profile laid out for phones: one compact column,
+ * the picture first, then the details and the account settings. The same
+ * components and forms as /profile (one pipeline), answering back here.
+ */
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { defineRoute } from "~/routing/route.server";
 import { container } from "~/layout/layout.css";
 import * as page from "~/layout/page.css";
+import { AccountSettings } from "~/profile/AccountSettings";
+import { AvatarEditor } from "~/profile/AvatarEditor";
 import { ProfileForm } from "~/profile/ProfileForm";
+import { ProfileFetchError, useResultFor } from "~/profile/ProfileSections";
 import { ProfileVisibility } from "~/profile/ProfileVisibility";
+import { PROFILE_INTENTS } from "~/profile/profile-intents";
 import { loadOwnProfile, profileForms } from "~/profile/profile-route.server";
+import { PROFILE_TEXT } from "~/profile/profile-text";
 import * as styles from "~/profile/profile.css";
 import { PRODUCT_NAME } from "~/shared/constants";
 
@@ -25,8 +34,8 @@ export const headers = route.headers;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function MobileProfileRoute() {
-  const { viewer, profile } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { viewer, profile, profileError, avatar, pendingContact, timeZones } = useLoaderData<typeof loader>();
+  const resultFor = useResultFor();
   return (
     <div className={container}>
       <div className={styles.compactPage}>
@@ -34,7 +43,29 @@ export default function MobileProfileRoute() {
           <h1 className={styles.compactTitle}>Your profile</h1>
           <ProfileVisibility userId={viewer.id} role={viewer.role} publicProfile={profile.publicProfile} />
         </div>
-        <ProfileForm key={profile.updatedAt ?? "new"} profile={profile} lastResult={actionData?.result} layout="compact" />
+        {profileError ? (
+          <ProfileFetchError message={profileError} />
+        ) : (
+          <>
+            <AvatarEditor name={profile.displayName || viewer.displayName} avatarUrl={avatar.lg} lastResult={resultFor(PROFILE_INTENTS.avatar)} />
+            <ProfileForm key={profile.updatedAt ?? "new"} profile={profile} lastResult={resultFor(PROFILE_INTENTS.profile)} layout="compact" />
+          </>
+        )}
+        <section aria-labelledby="account-title" className={styles.compactSection}>
+          <h2 id="account-title" className={styles.compactSectionTitle}>
+            {PROFILE_TEXT.account.title}
+          </h2>
+          <AccountSettings
+            key={`${pendingContact?.newValue ?? ""}|${profile.timeZone}`}
+            email={viewer.email}
+            phone={viewer.phone}
+            pendingContact={pendingContact}
+            timeZone={profile.timeZone}
+            timeZones={timeZones}
+            resultFor={resultFor}
+            returnTo="/mobile-profile"
+          />
+        </section>
         <p className={page.muted}>
           <Link to="/profile">Open the full profile page</Link>
         </p>
