@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import * as page from "~/layout/page.css";
+import { avatarSrc } from "~/profile/avatar";
 import { skillLabel } from "~/profile/profile-fields";
 import type { MemberSummary } from "./members.server";
 import { MemberAvatar } from "./MemberAvatar";
@@ -9,7 +10,7 @@ import * as styles from "./members.css";
 export function MemberCard({ member }: { member: MemberSummary }) {
   return (
     <article className={styles.memberCard}>
-      <MemberAvatar name={member.displayName} />
+      <MemberAvatar name={member.displayName} avatarUrl={avatarSrc(member.userId, member.avatar, "md")} />
       <div className={styles.cardBody}>
         <h2 className={styles.cardName}>
           <Link to={`/members/${member.userId}`} className={styles.cardLink} prefetch="intent">

@@ -44,6 +44,11 @@ export const avatar = style({
 
 export const avatarLarge = style([avatar, { width: "96px", height: "96px", fontSize: "2rem" }]);
 
+export const avatarSmall = style([avatar, { width: "32px", height: "32px", fontSize: "0.75rem" }]);
+
+/** An uploaded picture fills the same circle. */
+export const avatarImage = style({ objectFit: "cover", background: vars.color.surfaceSunken, flexShrink: 0 });
+
 export const cardBody = style({ display: "grid", gap: vars.space[2], minWidth: 0 });
 
 export const cardName = style({ fontSize: "1.1rem", fontWeight: 700 });
@@ -87,3 +92,18 @@ export const bio = style({ whiteSpace: "pre-line", lineHeight: 1.7 });
 export const detailList = style({ display: "grid", gap: vars.space[4], margin: 0 });
 export const detailTerm = style({ color: vars.color.textMuted, fontSize: "0.8rem", fontWeight: 700, textTransform: "uppercase", letterSpacing: "0.06em" });
 export const detailValue = style({ margin: 0 });
+
+export const filterActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], alignItems: "center" });
+
+export const privateNote = style([
+  recipe.surface,
+  { padding: vars.space[4], borderInlineStart: `4px solid ${vars.color.warning}`, background: vars.color.surfaceSunken },
+]);
+
+export const linkList = style({ display: "grid", gap: vars.space[2], margin: 0, padding: 0, listStyle: "none" });
+
+export const profileLink = style({ overflowWrap: "anywhere", minHeight: "48px", display: "inline-flex", alignItems: "center" });
+
+export const heroActions = style({ marginInlineStart: "auto", display: "flex", flexWrap: "wrap", gap: vars.space[2] });
+
+export const sectionStack = style({ display: "grid", gap: vars.space[4] });

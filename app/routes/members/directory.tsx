@@ -1,23 +1,32 @@
-/** /members: the member directory (public). Filter by skill with a plain GET form. */
+/**
+ * /members: the member directory (public). One GET form holds the name
+ * search, the skill, genre and location filters and the sort, so every state
+ * is a URL that works without JavaScript (share it, bookmark it, press Back).
+ * Bad parameters fall back to no filter, the default sort or the last page.
+ */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Pagination } from "~/catalog/components/Pagination";
 import { EmptyState } from "~/layout/EmptyState";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
-import { defineRoute } from "~/routing/route.server";
 import * as formStyles from "~/layout/form.css";
 import { container } from "~/layout/layout.css";
 import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
+import { DIRECTORY_DEFAULT_SORT, DIRECTORY_SORTS, NAME_SEARCH_MAX } from "~/members/directory-constants";
 import { MemberCard } from "~/members/MemberCard";
-import { listPublicMembers, parseDirectoryQuery } from "~/members/members.server";
+import { directorySearch, hasDirectoryFilters, parseDirectoryQuery } from "~/members/directory-query";
+import { listDirectory, listDirectoryGenres } from "~/members/members.server";
+import { DIRECTORY_TEXT as T, SORT_LABELS, memberCount } from "~/members/members-text";
 import * as styles from "~/members/members.css";
-import { SKILLS, skillLabel } from "~/profile/profile-fields";
+import { PROFILE_LIMITS, SKILLS } from "~/profile/profile-fields";
+import { defineRoute } from "~/routing/route.server";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { Button, ButtonLink } from "~/ui/Button";
 
 export const meta: MetaFunction = () => [
-  { title: `Members | ${PRODUCT_NAME}` },
-  { name: "description", content: "Songwriters, producers and A&R professionals of the collective." },
+  { title: `${T.title} | ${PRODUCT_NAME}` },
+  { name: "description", content: T.description },
 ];
 
 const route = defineRoute({
@@ -25,8 +34,10 @@ const route = defineRoute({
   nav: { label: "Members", to: "/members", order: 40 },
   async load({ url, viewer, db }) {
     const query = parseDirectoryQuery(url.searchParams);
-    const result = await listPublicMembers(db, query);
-    return { ...result, query, canEditProfile: Boolean(viewer) };
+    const [result, genres] = await Promise.all([listDirectory(db, query), listDirectoryGenres(db)]);
+    // A genre from a shared link that no listed profile names any more still shows as chosen.
+    if (query.genre && !genres.some((g) => g.value === query.genre)) genres.unshift({ value: query.genre, count: 0 });
+    return { ...result, query: { ...query, page: result.page }, genres, canEditProfile: Boolean(viewer) };
   },
 });
 
@@ -34,41 +45,51 @@ export const loader = route.loader;
 export const action = route.action;
 export const headers = route.headers;
 
-
 export const ErrorBoundary = RouteErrorBoundary;
 
-function pageHref(skill: string | null, pageNumber: number) {
-  const params = new URLSearchParams();
-  if (skill) params.set("skill", skill);
-  if (pageNumber > 1) params.set("page", String(pageNumber));
-  const search = params.toString();
-  return search ? `/members?${search}` : "/members";
-}
-
 export default function MembersRoute() {
-  const { members, total, pageCount, query, canEditProfile } = useLoaderData<typeof loader>();
-  const filtered = query.skill !== null;
+  const { members, total, page: pageNumber, pageCount, query, genres, canEditProfile } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const filtered = hasDirectoryFilters(query);
+  const hrefFor = (n: number) => `/members${directorySearch(query, { page: n })}`;
   return (
     <div className={`${container} ${page.page}`}>
       <PageHeader
-        eyebrow="Directory"
-        title="Members"
-        lead="The writers, producers and A&R professionals of the collective who chose to be found."
+        eyebrow={T.eyebrow}
+        title={T.title}
+        lead={T.lead}
         actions={
           canEditProfile ? (
             <ButtonLink to="/profile" variant="outline">
-              Edit your profile
+              {T.editProfile}
             </ButtonLink>
           ) : null
         }
       />
-      <Form method="get" className={styles.filterForm} role="search" aria-label="Filter members">
+      {/* Keyed by the URL: uncontrolled fields start again from the query after a link or Back. */}
+      <Form key={location.search} method="get" action="/members" className={styles.filterForm} role="search" aria-label={T.formLabel}>
+        <div className={styles.filterField}>
+          <label htmlFor="members-q" className={formStyles.label}>
+            {T.nameLabel}
+          </label>
+          <input
+            id="members-q"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            placeholder={T.namePlaceholder}
+            maxLength={NAME_SEARCH_MAX}
+            autoComplete="off"
+            enterKeyHint="search"
+            className={formStyles.control}
+          />
+        </div>
         <div className={styles.filterField}>
           <label htmlFor="members-skill" className={formStyles.label}>
-            Skill
+            {T.skillLabel}
           </label>
           <select id="members-skill" name="skill" defaultValue={query.skill ?? ""} className={formStyles.control}>
-            <option value="">All skills</option>
+            <option value="">{T.anySkill}</option>
             {SKILLS.map((skill) => (
               <option key={skill.value} value={skill.value}>
                 {skill.label}
@@ -76,51 +97,86 @@ export default function MembersRoute() {
             ))}
           </select>
         </div>
-        <Button type="submit" variant="secondary">
-          Show members
-        </Button>
-        {filtered ? (
-          <ButtonLink to="/members" variant="ghost">
-            Clear filter
-          </ButtonLink>
-        ) : null}
+        <div className={styles.filterField}>
+          <label htmlFor="members-genre" className={formStyles.label}>
+            {T.genreLabel}
+          </label>
+          <select id="members-genre" name="genre" defaultValue={query.genre ?? ""} className={formStyles.control}>
+            <option value="">{T.anyGenre}</option>
+            {genres.map((genre) => (
+              <option key={genre.value} value={genre.value}>
+                {genre.value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.filterField}>
+          <label htmlFor="members-location" className={formStyles.label}>
+            {T.locationLabel}
+          </label>
+          <input
+            id="members-location"
+            type="text"
+            name="location"
+            defaultValue={query.location ?? ""}
+            placeholder={T.locationPlaceholder}
+            maxLength={PROFILE_LIMITS.location}
+            autoComplete="off"
+            className={formStyles.control}
+          />
+        </div>
+        <div className={styles.filterField}>
+          <label htmlFor="members-sort" className={formStyles.label}>
+            {T.sortLabel}
+          </label>
+          <select id="members-sort" name="sort" defaultValue={query.sort === DIRECTORY_DEFAULT_SORT ? "" : query.sort} className={formStyles.control}>
+            {DIRECTORY_SORTS.map((sort) => (
+              <option key={sort} value={sort === DIRECTORY_DEFAULT_SORT ? "" : sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.filterActions}>
+          <Button type="submit" variant="secondary">
+            {T.submit}
+          </Button>
+          {filtered ? (
+            <ButtonLink to="/members" variant="ghost">
+              {T.clearFilters}
+            </ButtonLink>
+          ) : null}
+        </div>
       </Form>
-      <p className={styles.resultCount} role="status">
-        {total === 1 ? "1 member" : `${total} members`}
-        {filtered ? ` with the skill ${skillLabel(query.skill!)}` : ""}
-      </p>
-      {members.length === 0 ? (
-        <EmptyState
-          icon="users"
-          title={filtered ? `No ${skillLabel(query.skill!).toLowerCase()}s listed yet` : "No public profiles yet"}
-          actions={
-            filtered ? (
-              <ButtonLink to="/members" variant="outline">
-                Show all members
-              </ButtonLink>
-            ) : null
-          }
-        >
-          Members appear here once they make their profile public from their profile page.
-        </EmptyState>
-      ) : (
-        <ul className={page.cardGrid}>
-          {members.map((member) => (
-            <li key={member.userId}>
-              <MemberCard member={member} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {pageCount > 1 ? (
-        <nav className={page.pagination} aria-label="Member pages">
-          {query.page > 1 ? <Link to={pageHref(query.skill, query.page - 1)}>Previous page</Link> : <span />}
-          <span className={page.muted}>
-            Page {query.page} of {pageCount}
-          </span>
-          {query.page < pageCount ? <Link to={pageHref(query.skill, query.page + 1)}>Next page</Link> : <span />}
-        </nav>
-      ) : null}
+      <section className={page.page} aria-labelledby="members-count">
+        <h2 id="members-count" className={styles.resultCount} aria-live="polite" data-testid="member-count">
+          {memberCount(total)}
+        </h2>
+        {members.length === 0 ? (
+          <EmptyState
+            icon={filtered ? "search" : "users"}
+            title={filtered ? T.noMatches : T.noPublicProfiles}
+            actions={
+              filtered ? (
+                <ButtonLink to="/members" variant="outline">
+                  {T.clearFilters}
+                </ButtonLink>
+              ) : null
+            }
+          >
+            {filtered ? T.noMatchesText : T.noPublicProfilesText}
+          </EmptyState>
+        ) : (
+          <ul className={page.cardGrid} aria-label={T.results}>
+            {members.map((member) => (
+              <li key={member.userId}>
+                <MemberCard member={member} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={pageNumber} pageCount={pageCount} hrefFor={hrefFor} />
+      </section>
     </div>
   );
 }
