@@ -4,10 +4,11 @@
  *  - Duration: WAV (data size / frame size), FLAC (STREAMINFO), OGG Vorbis and
  *    Opus (last page's granule position), MP3 (Xing/Info or VBRI frame count,
  *    else constant bitrate), M4A (mvhd), AAC/ADTS (frame count).
- *  - Waveform peaks: WAV only (8/16/24/32-bit integer and 32/64-bit float
- *    PCM), the format the demo catalogue is generated in. Compressed formats
- *    would need a decoder; their songs get an empty waveform and the page
- *    shows a plain progress bar instead.
+ *  - Waveform peaks: analyseAudio (synchronous) reads them from WAV only
+ *    (8/16/24/32-bit integer and 32/64-bit float PCM), the format the demo
+ *    catalogue is generated in. analyseAudioFile (below, what uploads use)
+ *    also decodes MP3 and FLAC with WebAssembly decoders and reads tags;
+ *    other formats get an empty waveform and pages show a plain progress bar.
  */
 import { WAVEFORM_PEAKS } from "./constants";
 import { id3TagLength, isMpegAudioFrame, type DetectedType } from "./media-types";
@@ -258,4 +259,173 @@ export function analyseAudio(bytes: Uint8Array, type: DetectedType): AudioInfo {
     if (!(error instanceof RangeError)) throw error;
   }
   return { durationSeconds: durationSeconds && Number.isFinite(durationSeconds) ? durationSeconds : null, peaks: [] };
+}
+
+/* ------------------------------------------------------------------------- *
+ * The full analysis of an upload (docs/decisions/0064-showcase.md):
+ *  - tags and, where the headers above did not give it, the duration, read
+ *    with music-metadata (a maintained parser for every format we accept);
+ *  - waveform peaks for MP3 and FLAC from their decoded samples, decoded with
+ *    WebAssembly decoders shipped as npm packages (mpg123-decoder,
+ *    @wasm-audio-decoders/flac); WAV is read directly (wavPeaks). M4A, AAC and
+ *    OGG have no decoder here: their peaks stay empty (a flat waveform).
+ * Decoding is fed in slices with a turn of the event loop between them, so a
+ * long file never holds up other requests for long, and peaks are kept as
+ * one maximum per block of frames, so memory stays small whatever the length.
+ * ------------------------------------------------------------------------- */
+
+export interface AudioTags {
+  title: string | null;
+  artist: string | null;
+}
+
+export interface AudioAnalysis extends AudioInfo {
+  tags: AudioTags;
+  /** How the peaks were had: read from WAV, decoded (MP3, FLAC), or none (flat waveform). */
+  peaksSource: "wav" | "decoded" | "none";
+}
+
+/** Input handed to a decoder per call; between slices the event loop gets a turn. */
+const DECODE_SLICE_BYTES = 64 * 1024;
+/** Frames summarised by one stored maximum while decoding. */
+const PEAK_BLOCK_FRAMES = 256;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Collects one absolute maximum per block of frames, across channels, as decoded audio streams past. */
+class PeakBlocks {
+  private readonly blocks: number[] = [];
+  private current = 0;
+  private inBlock = 0;
+  frames = 0;
+  sampleRate = 0;
+
+  add(channelData: Float32Array[], samples: number, sampleRate: number) {
+    if (samples <= 0 || channelData.length === 0) return;
+    this.sampleRate = sampleRate || this.sampleRate;
+    for (let i = 0; i < samples; i++) {
+      for (const channel of channelData) {
+        const value = Math.abs(channel[i] ?? 0);
+        if (value > this.current) this.current = value;
+      }
+      if (++this.inBlock === PEAK_BLOCK_FRAMES) this.closeBlock();
+    }
+    this.frames += samples;
+  }
+
+  private closeBlock() {
+    this.blocks.push(this.current);
+    this.current = 0;
+    this.inBlock = 0;
+  }
+
+  peaks(count: number): number[] {
+    if (this.inBlock > 0) this.closeBlock();
+    const blocks = this.blocks;
+    if (blocks.length === 0) return [];
+    const slices = Math.min(count, blocks.length);
+    const peaks = new Array<number>(slices).fill(0);
+    for (let slice = 0; slice < slices; slice++) {
+      const first = Math.floor((slice * blocks.length) / slices);
+      const last = Math.floor(((slice + 1) * blocks.length) / slices);
+      let peak = 0;
+      for (let index = first; index < last; index++) if (blocks[index] > peak) peak = blocks[index];
+      peaks[slice] = peak;
+    }
+    const loudest = Math.max(...peaks);
+    return peaks.map((peak) => (loudest > 0 ? Math.round((peak / loudest) * 1000) / 1000 : 0));
+  }
+}
+
+interface Decoded {
+  peaks: number[];
+  durationSeconds: number | null;
+}
+
+async function decodeMp3(bytes: Uint8Array, count: number): Promise<Decoded> {
+  const { MPEGDecoder } = await import("mpg123-decoder");
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  const blocks = new PeakBlocks();
+  try {
+    for (let offset = 0; offset < bytes.length; offset += DECODE_SLICE_BYTES) {
+      const result = decoder.decode(bytes.subarray(offset, offset + DECODE_SLICE_BYTES));
+      blocks.add(result.channelData, result.samplesDecoded, result.sampleRate);
+      await nextTurn();
+    }
+  } finally {
+    decoder.free();
+  }
+  return { peaks: blocks.peaks(count), durationSeconds: blocks.sampleRate ? blocks.frames / blocks.sampleRate : null };
+}
+
+async function decodeFlac(bytes: Uint8Array, count: number): Promise<Decoded> {
+  const { FLACDecoder } = await import("@wasm-audio-decoders/flac");
+  const decoder = new FLACDecoder();
+  await decoder.ready;
+  const blocks = new PeakBlocks();
+  try {
+    for (let offset = 0; offset < bytes.length; offset += DECODE_SLICE_BYTES) {
+      const result = await decoder.decode(bytes.subarray(offset, offset + DECODE_SLICE_BYTES));
+      blocks.add(result.channelData, result.samplesDecoded, result.sampleRate);
+      await nextTurn();
+    }
+    const rest = await decoder.flush();
+    blocks.add(rest.channelData, rest.samplesDecoded, rest.sampleRate);
+  } finally {
+    decoder.free();
+  }
+  return { peaks: blocks.peaks(count), durationSeconds: blocks.sampleRate ? blocks.frames / blocks.sampleRate : null };
+}
+
+const DECODERS: Partial<Record<string, (bytes: Uint8Array, count: number) => Promise<Decoded>>> = {
+  ".mp3": decodeMp3,
+  ".flac": decodeFlac,
+};
+
+/** Whether uploads of this type get a waveform (WAV read directly, MP3 and FLAC decoded). */
+export function hasWaveform(type: DetectedType): boolean {
+  return type.extension === ".wav" || type.extension in DECODERS;
+}
+
+async function readTags(bytes: Uint8Array, type: DetectedType): Promise<{ tags: AudioTags; durationSeconds: number | null }> {
+  try {
+    const { parseBuffer } = await import("music-metadata");
+    const metadata = await parseBuffer(bytes, { mimeType: type.contentType, size: bytes.byteLength }, { duration: false, skipCovers: true });
+    const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+    const duration = metadata.format.duration;
+    return {
+      tags: { title: text(metadata.common.title), artist: text(metadata.common.artist) },
+      durationSeconds: typeof duration === "number" && Number.isFinite(duration) && duration > 0 ? duration : null,
+    };
+  } catch {
+    // Unreadable tags cost the tags, not the upload.
+    return { tags: { title: null, artist: null }, durationSeconds: null };
+  }
+}
+
+/**
+ * Duration, waveform and tags of an accepted audio file (its type read from
+ * its bytes by detectType). The duration prefers what the decoded samples
+ * say, then the format's headers (analyseAudio), then music-metadata.
+ */
+export async function analyseAudioFile(bytes: Uint8Array, type: DetectedType, count: number = WAVEFORM_PEAKS): Promise<AudioAnalysis> {
+  const header = analyseAudio(bytes, type);
+  const { tags, durationSeconds: taggedDuration } = await readTags(bytes, type);
+  let peaks = type.extension === ".wav" ? (count === WAVEFORM_PEAKS ? header.peaks : wavPeaks(bytes, count)) : [];
+  let decodedDuration: number | null = null;
+  const decode = DECODERS[type.extension];
+  if (decode) {
+    try {
+      const decoded = await decode(bytes, count);
+      peaks = decoded.peaks;
+      decodedDuration = decoded.durationSeconds && decoded.durationSeconds > 0 ? decoded.durationSeconds : null;
+    } catch {
+      // A stream the decoder cannot read keeps a flat waveform.
+      peaks = [];
+    }
+  }
+  const durationSeconds = decodedDuration ?? header.durationSeconds ?? taggedDuration;
+  const peaksSource = peaks.length === 0 ? "none" : type.extension === ".wav" ? "wav" : "decoded";
+  return { durationSeconds, peaks, tags, peaksSource };
 }

@@ -20,7 +20,7 @@ import { db as runtimeDb } from "~/platform/runtime.server";
 import { storage as runtimeStorage } from "~/platform/storage/index.server";
 import type { StoragePort } from "~/platform/storage/port";
 import { assertValidObject } from "~/platform/storage/paths";
-import { analyseAudio, type AudioInfo } from "./audio-info";
+import { analyseAudioFile, type AudioAnalysis } from "./audio-info";
 import { ARTWORK_BUCKET, AUDIO_BUCKET, AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from "./constants";
 import { detectType, type DetectedType } from "./media-types";
 import { insertSongRecord, type NewSong } from "./song-records.server";
@@ -59,8 +59,8 @@ export interface StoredUpload {
   label: string;
   size: number;
   sha256: string;
-  /** Duration and waveform, for audio. */
-  audio?: AudioInfo;
+  /** Duration, waveform and tags, for audio. */
+  audio?: AudioAnalysis;
 }
 
 export interface StoreOptions<T> {
@@ -101,16 +101,19 @@ export async function storeUploads<T = undefined>(uploads: UploadInput[], option
     if (existing) throw new UploadRejectedError(UPLOAD_MESSAGES.exists);
   }
 
-  const stored: StoredUpload[] = checked.map(({ upload, type, path: objectPath }) => ({
-    bucket: upload.bucket,
-    path: objectPath,
-    kind: upload.kind,
-    contentType: type.contentType,
-    label: type.label,
-    size: upload.bytes.byteLength,
-    sha256: crypto.createHash("sha256").update(upload.bytes).digest("hex"),
-    audio: upload.kind === "audio" ? analyseAudio(upload.bytes, type) : undefined,
-  }));
+  const stored: StoredUpload[] = [];
+  for (const { upload, type, path: objectPath } of checked) {
+    stored.push({
+      bucket: upload.bucket,
+      path: objectPath,
+      kind: upload.kind,
+      contentType: type.contentType,
+      label: type.label,
+      size: upload.bytes.byteLength,
+      sha256: crypto.createHash("sha256").update(upload.bytes).digest("hex"),
+      audio: upload.kind === "audio" ? await analyseAudioFile(upload.bytes, type) : undefined,
+    });
+  }
 
   const written: StoredUpload[] = [];
   const removeWritten = async () => {

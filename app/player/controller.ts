@@ -29,11 +29,17 @@ export interface PlayOptions {
   startAt?: number;
 }
 
-/** Fetches a fresh signed URL for a catalogue song; null when none can be had. */
-export type UrlRefresher = (songId: string) => Promise<string | null>;
+/**
+ * Fetches a fresh signed URL for a catalogue song (or, given a track with a
+ * freshUrlEndpoint, from that endpoint); null when none can be had.
+ */
+export type UrlRefresher = (songId: string, track?: Track) => Promise<string | null>;
 
-export const fetchFreshAudioUrl: UrlRefresher = async (songId) => {
-  const response = await fetch(`/api/songs/${encodeURIComponent(songId)}/audio-url`, {
+export const fetchFreshAudioUrl: UrlRefresher = async (songId, track) => {
+  // Same-origin paths only ("/x", never "//host/x" or "/\\host/x").
+  const own = track?.freshUrlEndpoint && /^\/(?![/\\])/.test(track.freshUrlEndpoint) ? track.freshUrlEndpoint : null;
+  const endpoint = own ?? `/api/songs/${encodeURIComponent(songId)}/audio-url`;
+  const response = await fetch(endpoint, {
     headers: { Accept: "application/json" },
     credentials: "same-origin",
   });
@@ -273,7 +279,7 @@ export class PlayerController {
     this.commit({ ...this.state, retryUsed: true });
     let url: string | null = null;
     try {
-      url = await this.refreshUrl(track.songId!);
+      url = await this.refreshUrl(track.songId ?? track.id, track);
     } catch {
       url = null;
     }

@@ -20,6 +20,11 @@ export interface Track {
   artist: string;
   /** The catalogue song behind the URL: lets the player ask for a fresh signed URL after an error. */
   songId?: string;
+  /**
+   * For audio that is not a catalogue song (showcase tracks): the same-origin
+   * JSON endpoint answering `{ url }` with a fresh signed URL, used for the retry instead.
+   */
+  freshUrlEndpoint?: string;
   artworkUrl?: string | null;
 }
 
@@ -234,7 +239,7 @@ export function isStorageUrl(url: string): boolean {
 export function decideOnAudioError(state: PlayerState): "refresh" | "stop" {
   const track = state.track;
   if (!track || state.retryUsed) return "stop";
-  if (!track.songId || !isStorageUrl(track.url)) return "stop";
+  if (!(track.songId || track.freshUrlEndpoint) || !isStorageUrl(track.url)) return "stop";
   return "refresh";
 }
 
