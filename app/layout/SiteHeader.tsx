@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "~/shared/constants";
 import { ButtonLink, Button } from "~/ui/Button";
 import { useCloseOnNavigation } from "~/ui/useCloseOnNavigation";
 import { ThemeSwitch } from "./ThemeSwitch";
+import { INBOX_PATH, InboxNavLabel, MenuDot, inboxLinkLabel, menuLabel, useInboxUnread } from "~/inbox/InboxNav";
 import * as styles from "./layout.css";
 
 /** A header link; which ones a viewer gets comes from the routes' declarations (app/routing/registry.server.ts). */
@@ -13,13 +14,13 @@ export interface NavItem {
   label: string;
 }
 
-function NavLinks({ items }: { items: NavItem[] }) {
+function NavLinks({ items, inboxUnread = null }: { items: NavItem[]; inboxUnread?: number | null }) {
   return (
     <ul className={styles.navList}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={styles.navLink} prefetch="intent">
-            {item.label}
+          <NavLink to={item.to} className={styles.navLink} prefetch="intent" aria-label={item.to === INBOX_PATH ? inboxLinkLabel(item.label, inboxUnread) : undefined}>
+            {item.to === INBOX_PATH ? <InboxNavLabel label={item.label} unread={inboxUnread} /> : item.label}
           </NavLink>
         </li>
       ))}
@@ -27,8 +28,20 @@ function NavLinks({ items }: { items: NavItem[] }) {
   );
 }
 
-export function SiteHeader({ viewer, links: items, theme }: { viewer: Viewer | null; links: NavItem[]; theme: ThemePreference }) {
+export function SiteHeader({
+  viewer,
+  links: items,
+  theme,
+  inboxUnread,
+}: {
+  viewer: Viewer | null;
+  links: NavItem[];
+  theme: ThemePreference;
+  /** Unread notices of a signed-in viewer (null for visitors): app/inbox. */
+  inboxUnread?: number | null;
+}) {
   const mobileMenu = useCloseOnNavigation();
+  const unread = useInboxUnread(viewer ? inboxUnread : null);
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -43,7 +56,7 @@ export function SiteHeader({ viewer, links: items, theme }: { viewer: Viewer | n
             <span className={styles.brandText}>{PRODUCT_NAME}</span>
           </Link>
           <nav aria-label="Main" className={styles.desktopNav}>
-            <NavLinks items={items} />
+            <NavLinks items={items} inboxUnread={unread} />
           </nav>
           <div className={styles.headerActions}>
             <ThemeSwitch theme={theme} />
@@ -60,13 +73,14 @@ export function SiteHeader({ viewer, links: items, theme }: { viewer: Viewer | n
             )}
             {/* <details> opens and closes without JavaScript; with it, it also closes when the page changes. */}
             <details className={styles.mobileMenu} ref={mobileMenu}>
-              <summary className={styles.mobileSummary} aria-label="Menu">
+              <summary className={styles.mobileSummary} aria-label={menuLabel(unread)}>
                 <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                   <path d="M4 7h16M4 12h16M4 17h16" />
                 </svg>
+                <MenuDot unread={unread} />
               </summary>
               <nav aria-label="Main (mobile)" className={styles.mobilePanel}>
-                <NavLinks items={items} />
+                <NavLinks items={items} inboxUnread={unread} />
               </nav>
             </details>
           </div>

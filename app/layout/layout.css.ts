@@ -59,8 +59,14 @@ export const brand = style({
   whiteSpace: "nowrap",
 });
 
+const visuallyHidden = { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } as const;
+
 export const brandText = style({
-  "@media": { "(max-width: 520px)": { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } },
+  "@media": {
+    "(max-width: 520px)": visuallyHidden,
+    // The narrowest desktop headers need the room for seven links and the inbox count (the mark stays; the link keeps its name).
+    "(min-width: 1100px) and (max-width: 1279px)": visuallyHidden,
+  },
 });
 
 export const brandMark = style({
@@ -78,7 +84,8 @@ export const brandMark = style({
 export const desktopNav = style({
   display: "none",
   marginInlineStart: vars.space[4],
-  // Six signed-in links plus the actions need about 1100px on one line;
+  // Seven signed-in links (the inbox with its count among them) plus the actions
+  // need about 1100px on one line with the brand name hidden up to 1279px;
   // narrower screens use the menu.
   "@media": { "(min-width: 1100px)": { display: "flex" } },
 });
@@ -98,6 +105,8 @@ export const navLink = style({
   selectors: {
     "&:hover": { color: vars.color.text, background: vars.color.surfaceSunken },
     '&[aria-current="page"]': { color: vars.color.text, background: vars.color.secondary },
+    // Tighter in the one-line desktop row (the phone menu keeps the roomier padding).
+    [`${desktopNav} &`]: { paddingInline: vars.space[2] },
   },
 });
 
