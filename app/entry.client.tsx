@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { ONBOARDING_DIALOG_SELECTOR, loadOnboardingDialogs } from "~/onboarding/dialogs-loader";
 
 declare global {
   interface Window {
@@ -19,6 +20,11 @@ if (window.ENV?.SENTRY_DSN) {
     }),
   );
 }
+
+// A page whose server HTML holds the onboarding welcome or tour dialog: its
+// code (a chunk of its own, docs/decisions/0038) is loaded before hydrating,
+// so hydration keeps the server's dialog instead of suspending on it.
+if (document.querySelector(ONBOARDING_DIALOG_SELECTOR)) await loadOnboardingDialogs().catch(() => undefined);
 
 startTransition(() => {
   hydrateRoot(
