@@ -1,5 +1,5 @@
+/** How complete the viewer's profile is; each open item links to its field on /profile. */
 import { Link } from "@remix-run/react";
-import * as page from "~/layout/page.css";
 import type { ProfileCheck } from "./dashboard.server";
 import * as styles from "./dashboard.css";
 
@@ -7,11 +7,11 @@ export function ProfileChecklist({ checks }: { checks: ProfileCheck[] }) {
   const done = checks.filter((check) => check.done).length;
   const percent = Math.round((done / checks.length) * 100);
   return (
-    <section className={page.card} aria-labelledby="checklist-title">
-      <h2 id="checklist-title" className={page.sectionTitle}>
+    <section className={styles.section} aria-labelledby="checklist-title">
+      <h2 id="checklist-title" className={styles.sectionHeadTitle}>
         Your profile
       </h2>
-      <p className={page.muted} id="checklist-progress">
+      <p className={styles.sectionLead} id="checklist-progress">
         {done} of {checks.length} done
       </p>
       <div
@@ -31,14 +31,27 @@ export function ProfileChecklist({ checks }: { checks: ProfileCheck[] }) {
             <span className={check.done ? styles.checkMarkDone : styles.checkMark} aria-hidden="true">
               {check.done ? "✓" : ""}
             </span>
-            <span>
-              {check.label}
-              <span className="visually-hidden">{check.done ? " (done)" : " (to do)"}</span>
-            </span>
+            {check.done ? (
+              <span>
+                {check.label}
+                <span className="visually-hidden"> (done)</span>
+              </span>
+            ) : (
+              <Link to={check.href} className={styles.checkLink}>
+                {check.label}
+                <span className="visually-hidden"> (to do)</span>
+              </Link>
+            )}
           </li>
         ))}
       </ul>
-      {done < checks.length ? <Link to="/profile">Complete your profile</Link> : <p className={page.muted}>All set.</p>}
+      {done < checks.length ? (
+        <Link to="/profile" className={styles.moreLink}>
+          Complete your profile
+        </Link>
+      ) : (
+        <p className={styles.sectionLead}>All set.</p>
+      )}
     </section>
   );
 }

@@ -1,51 +1,143 @@
 /**
- * What the dashboard shows a signed-in person, all read from the database:
- * where their application or membership stands, how complete their profile
- * is, and how many members they can find in the directory.
+ * What the dashboard shows a signed-in person, all read from the database
+ * (ADR 0069): a greeting in their time zone, the decision banner until they
+ * dismiss it, where their application stands (applicants), what is new in
+ * the catalogue since their last visit, their showcase (members), their camp
+ * sessions (none until camps exist) and how complete their profile is.
+ *
+ * Cost: the queries run side by side (one chain waits for the visit's cutoff
+ * before reading the songs); each is a lookup by a unique or partial index.
  */
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
 import type { Viewer } from "~/auth/viewer";
+import { isMember } from "~/auth/viewer";
 import type { Database } from "~/platform/db/connect.server";
-import { ROLES } from "~/shared/constants";
+import { storage as runtimeStorage } from "~/platform/storage/index.server";
+import type { StoragePort } from "~/platform/storage/port";
+import { form } from "~/routing/forms.server";
+import { listShowcase, SHOWCASE_LIMIT, type ShowcaseTrackView } from "~/showcase/showcase.server";
+import { redirectWithToast } from "~/toast/toast.server";
+import { DASHBOARD_TEXT } from "./dashboard-text";
+import { greetingFor, safeTimeZone } from "./greeting";
+import { newInCatalogue, type NewSongs } from "./new-songs.server";
+import { applicationStandingFor, decisionFor, DISMISS_DECISION_INTENT, type ApplicationStanding, type Decision } from "./standing";
+import { recordDashboardView } from "./visits.server";
 
 export interface ProfileCheck {
-  key: "displayName" | "bio" | "location" | "skills" | "genres" | "publicProfile";
+  key: "displayName" | "avatar" | "bio" | "location" | "skills" | "genres" | "publicProfile";
   label: string;
   done: boolean;
+  /** Where on /profile the field is (its input's id). */
+  href: string;
+}
+
+/** The ids of the /profile forms' fields (conform: `<form id>-<name>`, a checkbox group `-<value>`). */
+export const PROFILE_FIELD_HREFS: Record<ProfileCheck["key"], string> = {
+  displayName: "/profile#profile-form-displayName",
+  avatar: "/profile#avatar-form-avatar",
+  bio: "/profile#profile-form-bio",
+  location: "/profile#profile-form-location",
+  skills: "/profile#profile-form-skills-writer",
+  genres: "/profile#profile-form-genres",
+  publicProfile: "/profile#profile-form-publicProfile",
+};
+
+export interface DashboardShowcase {
+  tracks: ShowcaseTrackView[];
+  limit: number;
 }
 
 export interface DashboardData {
+  /** "Good morning" in the viewer's time zone. */
+  greeting: string;
+  timeZone: string;
   /** When the account was created: for an applicant, when they applied. */
   joinedAt: string | null;
+  decision: Decision | null;
+  application: ApplicationStanding | null;
+  newSongs: NewSongs;
+  /** Members only (null for everyone else). */
+  showcase: DashboardShowcase | null;
+  /** Camp sessions do not exist yet: always empty until the camps issue fills it. */
+  campSessions: never[] | null;
   checks: ProfileCheck[];
-  publicMembers: number;
 }
 
-export async function getDashboard(db: Database, viewer: Viewer): Promise<DashboardData> {
-  const [profile, user, members] = await Promise.all([
+export interface DashboardOptions {
+  storage?: StoragePort;
+  now?: Date;
+}
+
+export async function getDashboard(db: Database, viewer: Viewer, options: DashboardOptions = {}): Promise<DashboardData> {
+  const store = options.storage ?? runtimeStorage();
+  const now = options.now ?? new Date();
+  const member = isMember(viewer);
+  const [profile, user, newSongs, showcase] = await Promise.all([
     db
       .selectFrom("profiles")
-      .select(["display_name", "bio", "location", "skills", "genres", "public_profile"])
+      .select(["display_name", "avatar_url", "bio", "location", "skills", "genres", "public_profile", "has_seen_decision_banner", "time_zone"])
       .where("user_id", "=", viewer.id)
       .executeTakeFirst(),
     db.selectFrom("auth.users").select("created_at").where("id", "=", viewer.id).executeTakeFirst(),
-    db
-      .selectFrom("profiles")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("public_profile", "=", true)
-      .where("role", "in", [...ROLES])
-      .executeTakeFirstOrThrow(),
+    recordDashboardView(db, viewer.id, now).then((visit) => newInCatalogue(db, store, visit.newSince)),
+    member ? listShowcase(db, store, viewer.id) : Promise.resolve(null),
   ]);
-  const checks: ProfileCheck[] = [
+  const timeZone = safeTimeZone(profile?.time_zone);
+  const joinedAt = user ? new Date(user.created_at).toISOString() : null;
+  const items: Omit<ProfileCheck, "href">[] = [
     { key: "displayName", label: "Add a display name", done: Boolean(profile?.display_name) },
+    { key: "avatar", label: "Add a profile photo", done: Boolean(profile?.avatar_url) },
     { key: "bio", label: "Write a short bio", done: Boolean(profile?.bio) },
     { key: "location", label: "Say where you are based", done: Boolean(profile?.location) },
     { key: "skills", label: "Pick your skills", done: (profile?.skills.length ?? 0) > 0 },
     { key: "genres", label: "List your genres", done: (profile?.genres.length ?? 0) > 0 },
     { key: "publicProfile", label: "Make your profile public", done: Boolean(profile?.public_profile) },
   ];
+  const checks = items.map((check) => ({ ...check, href: PROFILE_FIELD_HREFS[check.key] }));
   return {
-    joinedAt: user ? new Date(user.created_at).toISOString() : null,
+    greeting: greetingFor(now, timeZone),
+    timeZone,
+    joinedAt,
+    // No profile row (cannot happen after sign-in, which makes one): nothing to announce.
+    decision: decisionFor(viewer, { hasSeenDecisionBanner: profile?.has_seen_decision_banner ?? true }),
+    application: applicationStandingFor(viewer, { joinedAt }),
+    newSongs,
+    showcase: showcase ? { tracks: showcase, limit: SHOWCASE_LIMIT } : null,
+    campSessions: member ? [] : null,
     checks,
-    publicMembers: Number(members.count),
   };
 }
+
+/**
+ * Marks the viewer's decision as seen, so the banner does not come back: their
+ * own row only, and only when there is a decision to dismiss (an applicant
+ * posting it before any decision must not hide the one to come). True when
+ * something was dismissed.
+ */
+export async function dismissDecision(db: Database, viewer: Pick<Viewer, "id" | "role" | "isAdmin">): Promise<boolean> {
+  // The membership issue passes the stored application here too (standing.ts).
+  if (!decisionFor(viewer, { hasSeenDecisionBanner: false })) return false;
+  const row = await db
+    .updateTable("profiles")
+    .set({ has_seen_decision_banner: true })
+    .where("user_id", "=", viewer.id)
+    .where("has_seen_decision_banner", "=", false)
+    .returning("user_id")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The dashboard's forms: only the banner's dismiss, which names nobody (the viewer is the subject). */
+export const dashboardForms = {
+  [DISMISS_DECISION_INTENT]: form({
+    // The intent must be named: a bare POST to /dashboard dismisses nothing (400, like any empty form).
+    schema: z.object({ intent: z.literal(DISMISS_DECISION_INTENT) }),
+    async handle({ db, viewer }) {
+      const dismissed = await dismissDecision(db, viewer!);
+      // A replayed or stray post changes nothing and says nothing.
+      if (!dismissed) return redirect("/dashboard");
+      return redirectWithToast("/dashboard", { type: "success", message: DASHBOARD_TEXT.decision.dismissed });
+    },
+  }),
+};

@@ -1,10 +1,21 @@
-/** /dashboard: the signed-in home (login guard). Greets by name and says where the person stands. */
+/**
+ * /dashboard: the signed-in home (login guard), for every persona (ADR 0069).
+ * A greeting in the viewer's time zone; the decision banner until dismissed;
+ * for an applicant, where the application stands; what is new in the
+ * catalogue since the last visit; for members, their showcase, their camp
+ * sessions and the way back into the tour; the profile checklist.
+ */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isMember } from "~/auth/viewer";
+import { ApplicationStatus } from "~/dashboard/ApplicationStatus";
+import { DecisionBanner } from "~/dashboard/DecisionBanner";
+import { CampSessions, ShowcaseSection, TourSection } from "~/dashboard/MemberSections";
+import { NewInCatalogue } from "~/dashboard/NewInCatalogue";
 import { ProfileChecklist } from "~/dashboard/ProfileChecklist";
 import { QuickLinks } from "~/dashboard/QuickLinks";
-import { getDashboard } from "~/dashboard/dashboard.server";
+import { dashboardForms, getDashboard } from "~/dashboard/dashboard.server";
+import { DASHBOARD_TEXT } from "~/dashboard/dashboard-text";
 import * as styles from "~/dashboard/dashboard.css";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { defineRoute } from "~/routing/route.server";
@@ -13,60 +24,57 @@ import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { roleLabel } from "~/members/roles";
 import { PRODUCT_NAME } from "~/shared/constants";
-import { Alert } from "~/ui/Alert";
 
-export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [{ title: `${DASHBOARD_TEXT.pageTitle} | ${PRODUCT_NAME}` }];
 
 const route = defineRoute({
   access: "signed-in",
   nav: { label: "Dashboard", to: "/dashboard", order: 10 },
-  async load({ viewer, db }) {
-    const dashboard = await getDashboard(db, viewer);
+  async load({ viewer, db, storage }) {
+    const dashboard = await getDashboard(db, viewer, { storage });
     return {
       viewer: { displayName: viewer.displayName, role: viewer.role, isAdmin: viewer.isAdmin },
       ...dashboard,
     };
   },
+  forms: dashboardForms,
 });
 
 export const loader = route.loader;
 export const action = route.action;
 export const headers = route.headers;
 
-
 export const ErrorBoundary = RouteErrorBoundary;
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
-
 export default function DashboardRoute() {
-  const { viewer, joinedAt, checks, publicMembers } = useLoaderData<typeof loader>();
+  const { viewer, greeting, timeZone, decision, application, newSongs, showcase, campSessions, checks } = useLoaderData<typeof loader>();
   const member = isMember(viewer);
   return (
     <div className={`${container} ${page.page}`}>
       <PageHeader
         eyebrow={roleLabel(viewer.role, viewer.isAdmin)}
-        title={`Welcome back, ${viewer.displayName}`}
-        lead={
-          member
-            ? `You're part of ${PRODUCT_NAME}. ${publicMembers === 1 ? "1 member is" : `${publicMembers} members are`} in the directory.`
-            : "Thanks for applying. Here is where your application stands."
-        }
+        title={`${greeting}, ${viewer.displayName}`}
+        lead={member ? DASHBOARD_TEXT.memberLead : DASHBOARD_TEXT.applicantLead}
       />
-      {member ? null : (
-        <Alert title="Your application is being reviewed">
-          Our team listens to every application and decides on each one.
-          {joinedAt ? ` You applied on ${dateFormat.format(new Date(joinedAt))}.` : ""} The decision will appear here when it is made.
-        </Alert>
-      )}
+      {decision ? <DecisionBanner decision={decision} /> : null}
+      {application ? <ApplicationStatus standing={application} timeZone={timeZone} /> : null}
       <div className={styles.grid}>
-        <section aria-labelledby="next-title">
-          <h2 id="next-title" className={page.sectionTitle}>
-            {member ? "Jump back in" : "While you wait"}
-          </h2>
-          <QuickLinks viewer={viewer} />
-        </section>
-        <ProfileChecklist checks={checks} />
+        <div className={styles.column}>
+          <NewInCatalogue newSongs={newSongs} timeZone={timeZone} />
+          {showcase ? <ShowcaseSection tracks={showcase.tracks} limit={showcase.limit} artist={viewer.displayName} /> : null}
+          {campSessions ? <CampSessions /> : null}
+        </div>
+        <div className={styles.column}>
+          <ProfileChecklist checks={checks} />
+          {member ? <TourSection /> : null}
+        </div>
       </div>
+      <section aria-labelledby="next-title">
+        <h2 id="next-title" className={page.sectionTitle}>
+          {member ? DASHBOARD_TEXT.quickLinks.member : DASHBOARD_TEXT.quickLinks.applicant}
+        </h2>
+        <QuickLinks viewer={viewer} />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * Every sentence the dashboard shows, in one place (SPEC leaves the
+ * dashboard's content "not shown": these are ours, ADR 0069).
+ * Browser-safe: no server imports.
+ */
+import { PRODUCT_NAME } from "~/shared/constants";
+
+export const DASHBOARD_TEXT = {
+  pageTitle: "Dashboard",
+  greeting: { morning: "Good morning", afternoon: "Good afternoon", evening: "Good evening" },
+  memberLead: "Here is what is new since you were last here, and what is yours.",
+  applicantLead: "Thanks for applying. Here is where your application stands.",
+
+  decision: {
+    accepted: {
+      title: `Your application was accepted: welcome to ${PRODUCT_NAME}`,
+      body: "You are now a member. Fill in your profile, add up to 5 tracks to your showcase, and listen to what the collective is writing.",
+      action: { to: "/profile", label: "Complete your profile" },
+    },
+    acceptedAr: {
+      title: `Your A&R access was approved: welcome to ${PRODUCT_NAME}`,
+      body: "You can now search the catalogue, listen, and get in touch with the members who wrote the songs.",
+      action: { to: "/ar/dashboard", label: "Open your A&R dashboard" },
+    },
+    dismiss: "Dismiss",
+    dismissLabel: (title: string) => `Dismiss: ${title}`,
+    dismissed: "Got it. That message will not show again.",
+  },
+
+  application: {
+    title: "Your application",
+    steps: { applied: "Applied", review: "In review", decision: "Decision" },
+    inReview: {
+      heading: "Your application is being reviewed",
+      body: "Our team listens to every application and decides on each one. The decision will appear here when it is made.",
+      appliedOn: (date: string) => `You applied on ${date}.`,
+    },
+  },
+
+  newSongs: {
+    title: "New in the catalogue",
+    firstVisitTitle: "Newest in the catalogue",
+    firstVisitLead: "Your first visit: here are the newest songs in the catalogue. Next time, this shows what was added since.",
+    sinceLead: (count: string, date: string) => `${count} added since your last visit on ${date}.`,
+    songs: (n: number) => (n === 1 ? "1 song" : `${n} songs`),
+    moreThan: (n: number) => `More than ${n} songs`,
+    showingNewest: (n: number) => `Showing the ${n} newest.`,
+    empty: (date: string) => `Nothing new since your last visit on ${date}. New songs show here as soon as they join the catalogue.`,
+    emptyCatalogue: "The catalogue has no songs yet. New songs show here as soon as they join it.",
+    all: "See the whole catalogue, newest first",
+  },
+
+  showcase: {
+    title: "Your showcase",
+    count: (n: number, limit: number) => `${n} of ${limit} tracks`,
+    empty: "Your showcase is empty. Upload up to 5 tracks so collaborators and A&R can hear what you do.",
+    upload: "Upload a track",
+    manage: "Manage your showcase",
+  },
+
+  camps: {
+    title: "Your camp sessions",
+    empty: "No camp sessions yet. When you're invited to a camp, your sessions show here.",
+    calendar: "Open your calendar",
+  },
+
+  tour: {
+    title: "The tour",
+    body: "Eight short steps through the dashboard, your profile, the members, the catalogue, your showcase and the calendar.",
+  },
+
+  quickLinks: { member: "Jump back in", applicant: "While you wait" },
+} as const;
