@@ -10,7 +10,7 @@
  *    also decodes MP3 and FLAC with WebAssembly decoders and reads tags;
  *    other formats get an empty waveform and pages show a plain progress bar.
  */
-import { WAVEFORM_PEAKS } from "./constants";
+import { AUDIO_MAX_SECONDS, WAVEFORM_PEAKS } from "./constants";
 import { id3TagLength, isMpegAudioFrame, type DetectedType } from "./media-types";
 
 export interface AudioInfo {
@@ -285,8 +285,20 @@ export interface AudioAnalysis extends AudioInfo {
   peaksSource: "wav" | "decoded" | "none";
 }
 
-/** Input handed to a decoder per call; between slices the event loop gets a turn. */
-const DECODE_SLICE_BYTES = 64 * 1024;
+/**
+ * Input handed to a decoder per call; between slices the event loop gets a turn. Small, because
+ * what one slice decodes to is bounded by the slice only through the frames it holds: a FLAC
+ * constant frame is about 15 bytes for up to 65,535 samples a channel.
+ */
+const DECODE_SLICE_BYTES = 8 * 1024;
+
+/** Thrown when decoding passes AUDIO_MAX_SECONDS: the caller refuses the file as too long. */
+export class AudioTooLongError extends Error {
+  constructor() {
+    super(`Audio longer than ${AUDIO_MAX_SECONDS} seconds`);
+    this.name = "AudioTooLongError";
+  }
+}
 /** Frames summarised by one stored maximum while decoding. */
 const PEAK_BLOCK_FRAMES = 256;
 
@@ -303,6 +315,8 @@ class PeakBlocks {
   add(channelData: Float32Array[], samples: number, sampleRate: number) {
     if (samples <= 0 || channelData.length === 0) return;
     this.sampleRate = sampleRate || this.sampleRate;
+    // Stop before the work, not after: the longest accepted audio, then no more.
+    if (this.sampleRate > 0 && (this.frames + samples) / this.sampleRate > AUDIO_MAX_SECONDS) throw new AudioTooLongError();
     for (let i = 0; i < samples; i++) {
       for (const channel of channelData) {
         const value = Math.abs(channel[i] ?? 0);
@@ -417,10 +431,13 @@ export async function analyseAudioFile(bytes: Uint8Array, type: DetectedType, co
   const decode = DECODERS[type.extension];
   if (decode) {
     try {
+      // A header that says it is too long is believed without decoding a sample.
+      if ((header.durationSeconds ?? 0) > AUDIO_MAX_SECONDS) throw new AudioTooLongError();
       const decoded = await decode(bytes, count);
       peaks = decoded.peaks;
       decodedDuration = decoded.durationSeconds && decoded.durationSeconds > 0 ? decoded.durationSeconds : null;
-    } catch {
+    } catch (error) {
+      if (error instanceof AudioTooLongError) throw error;
       // A stream the decoder cannot read keeps a flat waveform.
       peaks = [];
     }

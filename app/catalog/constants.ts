@@ -31,6 +31,12 @@ export const ARTWORK_BUCKET = "artwork";
 
 /** Upload limits (checked on the bytes, not on the file name). */
 export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * The longest audio accepted (seconds): a song, a long mix or a demo medley, not an album.
+ * Decoding for the waveform stops here, so a small file that expands to hours of samples (a
+ * FLAC of constant frames) costs bounded CPU and memory, and is then refused.
+ */
+export const AUDIO_MAX_SECONDS = 30 * 60;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Number of waveform bars stored per song. */
 export const WAVEFORM_PEAKS = 200;

@@ -20,8 +20,8 @@ import { db as runtimeDb } from "~/platform/runtime.server";
 import { storage as runtimeStorage } from "~/platform/storage/index.server";
 import type { StoragePort } from "~/platform/storage/port";
 import { assertValidObject } from "~/platform/storage/paths";
-import { analyseAudioFile, type AudioAnalysis } from "./audio-info";
-import { ARTWORK_BUCKET, AUDIO_BUCKET, AUDIO_MAX_BYTES, IMAGE_MAX_BYTES } from "./constants";
+import { AudioTooLongError, analyseAudioFile, type AudioAnalysis } from "./audio-info";
+import { ARTWORK_BUCKET, AUDIO_BUCKET, AUDIO_MAX_BYTES, AUDIO_MAX_SECONDS, IMAGE_MAX_BYTES } from "./constants";
 import { detectType, type DetectedType } from "./media-types";
 import { insertSongRecord, type NewSong } from "./song-records.server";
 
@@ -33,6 +33,7 @@ export const UPLOAD_MESSAGES = {
   empty: "This file is empty.",
   exists: "A file with this name is already stored.",
   noDuration: "The length of this audio file could not be read. Please upload it as WAV, MP3, OGG, FLAC or M4A.",
+  tooLong: `This audio file is too long: the limit is ${AUDIO_MAX_SECONDS / 60} minutes.`,
 } as const;
 
 export class UploadRejectedError extends Error {
@@ -40,6 +41,15 @@ export class UploadRejectedError extends Error {
     super(message);
     this.name = "UploadRejectedError";
   }
+}
+
+/** Duration, waveform and tags; audio over AUDIO_MAX_SECONDS is refused before anything is written. */
+async function analyseAudioOf(bytes: Uint8Array, type: DetectedType): Promise<AudioAnalysis> {
+  const analysis = await analyseAudioFile(bytes, type).catch((error: unknown) => {
+    throw error instanceof AudioTooLongError ? new UploadRejectedError(UPLOAD_MESSAGES.tooLong) : error;
+  });
+  if ((analysis.durationSeconds ?? 0) > AUDIO_MAX_SECONDS) throw new UploadRejectedError(UPLOAD_MESSAGES.tooLong);
+  return analysis;
 }
 
 export interface UploadInput {
@@ -111,7 +121,7 @@ export async function storeUploads<T = undefined>(uploads: UploadInput[], option
       label: type.label,
       size: upload.bytes.byteLength,
       sha256: crypto.createHash("sha256").update(upload.bytes).digest("hex"),
-      audio: upload.kind === "audio" ? await analyseAudioFile(upload.bytes, type) : undefined,
+      audio: upload.kind === "audio" ? await analyseAudioOf(upload.bytes, type) : undefined,
     });
   }
 

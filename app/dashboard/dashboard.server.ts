@@ -22,7 +22,7 @@ import { DASHBOARD_TEXT } from "./dashboard-text";
 import { greetingFor, safeTimeZone } from "./greeting";
 import { newInCatalogue, type NewSongs } from "./new-songs.server";
 import { applicationStandingFor, decisionFor, DISMISS_DECISION_INTENT, type ApplicationStanding, type Decision } from "./standing";
-import { recordDashboardView } from "./visits.server";
+import { peekDashboardVisit, recordDashboardView } from "./visits.server";
 
 export interface ProfileCheck {
   key: "displayName" | "avatar" | "bio" | "location" | "skills" | "genres" | "publicProfile";
@@ -67,6 +67,8 @@ export interface DashboardData {
 export interface DashboardOptions {
   storage?: StoragePort;
   now?: Date;
+  /** A prefetch reads "new since your last visit" without counting as a visit. */
+  prefetch?: boolean;
 }
 
 export async function getDashboard(db: Database, viewer: Viewer, options: DashboardOptions = {}): Promise<DashboardData> {
@@ -80,7 +82,7 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
       .where("user_id", "=", viewer.id)
       .executeTakeFirst(),
     db.selectFrom("auth.users").select("created_at").where("id", "=", viewer.id).executeTakeFirst(),
-    recordDashboardView(db, viewer.id, now).then((visit) => newInCatalogue(db, store, visit.newSince)),
+    (options.prefetch ? peekDashboardVisit : recordDashboardView)(db, viewer.id, now).then((visit) => newInCatalogue(db, store, visit.newSince)),
     member ? listShowcase(db, store, viewer.id) : Promise.resolve(null),
   ]);
   const timeZone = safeTimeZone(profile?.time_zone);

@@ -44,3 +44,28 @@ export async function recordDashboardView(db: Database, userId: string, now: Dat
   const since = row?.dashboard_new_since ?? null;
   return { newSince: since ? new Date(since) : null };
 }
+
+/**
+ * The visit's cutoff as a view now would see it, without recording the view: for a prefetch
+ * (hovering the header link loads the page's data ahead), which is nobody looking yet.
+ */
+export async function peekDashboardVisit(db: Database, userId: string, now: Date = new Date()): Promise<DashboardVisit> {
+  const visitEnded = new Date(now.getTime() - VISIT_GAP_MS);
+  const row = await db
+    .selectFrom("profiles")
+    .select(
+      sql<Date | null>`case
+        when dashboard_last_view_at is null then null
+        when dashboard_last_view_at < ${visitEnded} then dashboard_last_view_at
+        else dashboard_new_since end`.as("new_since"),
+    )
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const since = row?.new_since ?? null;
+  return { newSince: since ? new Date(since) : null };
+}
+
+/** Whether a request is a browser's prefetch (Remix's prefetch="intent" links), not a visit. */
+export function isPrefetch(request: Request): boolean {
+  return /\bprefetch\b/i.test(`${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`);
+}

@@ -22,6 +22,7 @@ import { isMember } from "~/auth/viewer";
 import { requestContext } from "~/auth/request-context.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { MessagePort } from "~/platform/messages/port";
+import { getRuntime } from "~/platform/runtime.server";
 import { consume, refund, type RateLimitRule } from "~/platform/rate-limit.server";
 import { form } from "~/routing/forms.server";
 import { ROLES, PRODUCT_NAME } from "~/shared/constants";
@@ -85,6 +86,12 @@ export async function contactFormProps(db: Database, viewer: Viewer | null, reci
 const rateSubject = (viewer: Viewer | null, request: Request) =>
   viewer ? `user:${viewer.id}` : `address:${requestContext(request).clientAddress}`;
 
+/** The site's configured address, or null (then e-mails carry no links). */
+function publicOrigin(): string | null {
+  const configured = getRuntime().env.PUBLIC_ORIGIN;
+  return configured ? new URL(configured).origin : null;
+}
+
 /** The same words to the same member are the same message (hex, 64 characters). */
 function dedupeKey(recipientId: string, subject: string, message: string): string {
   return crypto.createHash("sha256").update(`${recipientId}\n${subject}\n${message}`).digest("hex");
@@ -122,7 +129,7 @@ export const contactMemberForm = form<"public-viewer", typeof contactSchema>({
       dedupe: { key: dedupeKey(recipientId, value.subject, value.message), windowMs: CONTACT_DEDUPE_WINDOW_MS },
     });
     if (delivered) {
-      await notifyByMessage(db, messages, { recipientId, noticeId: id, senderName, senderLink, origin: url.origin, ...value });
+      await notifyByMessage(db, messages, { recipientId, noticeId: id, senderName, senderLink, origin: publicOrigin(), ...value });
     } else {
       // A repeat costs nothing: give back what it was counted.
       await refund(db, CONTACT_RATE_LIMITS.perHour, rateSubject(viewer, request));
@@ -140,14 +147,16 @@ export const contactMemberForm = form<"public-viewer", typeof contactSchema>({
 async function notifyByMessage(
   db: Database,
   messages: MessagePort,
-  notice: { recipientId: string; noticeId: string; senderName: string; senderLink: string | null; origin: string; subject: string; message: string },
+  notice: { recipientId: string; noticeId: string; senderName: string; senderLink: string | null; origin: string | null; subject: string; message: string },
 ): Promise<void> {
   const user = await db.selectFrom("auth.users").select(["email", "phone"]).where("id", "=", notice.recipientId).executeTakeFirst();
   const channel = user?.email ? "email" : user?.phone ? "phone" : null;
   if (!user || !channel) return;
-  const inbox = `${notice.origin}/inbox?id=${notice.noticeId}`;
+  // Links only from the configured PUBLIC_ORIGIN: a request's Host is the sender's to choose, and
+  // a link built from it would put the sender's site in a genuine e-mail from us.
+  const inbox = notice.origin ? `${notice.origin}/inbox?id=${notice.noticeId}` : `${PRODUCT_NAME}, Inbox`;
   const answer = notice.senderLink
-    ? `${INBOX_TEXT.replyHow(notice.senderName)} ${notice.origin}${notice.senderLink}`
+    ? `${INBOX_TEXT.replyHow(notice.senderName)}${notice.origin ? ` ${notice.origin}${notice.senderLink}` : ""}`
     : INBOX_TEXT.replyPrivate(notice.senderName);
   const body =
     channel === "email"

@@ -54,6 +54,12 @@ export const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     SENTRY_DSN: optionalUrl,
+    /**
+     * The site's address as members reach it (https://hitfactory.example), for links in e-mails.
+     * Never taken from a request's Host header, which the sender of a form chooses. Unset: e-mails
+     * name the page ("your inbox") without a link.
+     */
+    PUBLIC_ORIGIN: optionalUrl,
     /** E-mail transport (docs/decisions/0034-messages-port.md); unset: e-mail goes to DATA_DIR/messages/outbox.jsonl and the log. */
     SMTP_URL: optionalSmtpUrl,
     MAIL_FROM: optionalText,

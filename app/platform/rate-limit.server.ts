@@ -38,6 +38,12 @@ export interface RateLimitRule {
 const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
+  /**
+   * Files a member sends (avatars and showcase tracks together): each is read into memory and
+   * analysed (decoded, resized), so a loop of uploads is a loop of work. Far above what a
+   * member does by hand in an hour.
+   */
+  uploadsPerUser: { name: "upload:user", limit: 30, windowMs: 60 * MINUTE, message: "Too many uploads." },
   signInPerAccountAddress: {
     name: "sign-in:account+address",
     limit: 5,

@@ -3,6 +3,7 @@
  * in two layouts. Each route declares its own access (signed-in) and mounts
  * these, so both pages run one pipeline.
  */
+import { RATE_LIMITS } from "~/platform/rate-limit.server";
 import type { Viewer } from "~/auth/viewer";
 import { resolveSession } from "~/auth/session.server";
 import type { Database } from "~/platform/db/connect.server";
@@ -88,6 +89,7 @@ export function profileForms(backTo: ProfilePath) {
 
     avatar: form({
       schema: avatarSchema,
+      rateLimit: { rule: RATE_LIMITS.uploadsPerUser, subject: ({ viewer }) => viewer!.id },
       async handle({ db, storage, viewer, value, reply }) {
         try {
           await setAvatar({ db, storage }, viewer!.id, new Uint8Array(await value.avatar.arrayBuffer()));

@@ -27,12 +27,18 @@ export function splitGenres(input: string): string[] {
   return [...seen];
 }
 
+// eslint-disable-next-line no-control-regex
+const INVISIBLE_IN_A_NAME = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 export const profileSchema = z.object({
   displayName: z
     .string({ required_error: `${L.displayName} is required` })
     .trim()
     .max(PROFILE_LIMITS.displayName, lengthMessage(L.displayName, PROFILE_LIMITS.displayName))
-    .transform((value) => sanitizeText(value, PROFILE_LIMITS.displayName))
+    // A name is one line of visible text: it heads pages, inbox notices and e-mail subjects, so
+    // control characters, bidirectional overrides (which could make it read as someone else's)
+    // and line breaks go.
+    .transform((value) => sanitizeText(value.replace(INVISIBLE_IN_A_NAME, "").replace(/\s+/g, " "), PROFILE_LIMITS.displayName))
     // Text that was only markup sanitises to nothing.
     .refine((value) => value.length > 0, `${L.displayName} is required`),
   bio: optionalText(L.bio, PROFILE_LIMITS.bio),

@@ -15,7 +15,7 @@ import { dismissDecision, getDashboard, PROFILE_FIELD_HREFS } from "~/dashboard/
 import { DASHBOARD_TEXT } from "~/dashboard/dashboard-text";
 import { greetingFor, safeTimeZone } from "~/dashboard/greeting";
 import { decisionFor } from "~/dashboard/standing";
-import { VISIT_GAP_MS } from "~/dashboard/visits.server";
+import { isPrefetch, VISIT_GAP_MS } from "~/dashboard/visits.server";
 import type { Viewer } from "~/auth/viewer";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
@@ -319,6 +319,23 @@ describe("new in the catalogue since the last visit", () => {
     const third = await getDashboard(database.db, member, { now: new Date(t0.getTime() + 95 * MINUTE + VISIT_GAP_MS + MINUTE) });
     expect(third.newSongs.since).toBe(new Date(t0.getTime() + 95 * MINUTE).toISOString());
     expect(third.newSongs.songs).toEqual([]);
+  });
+
+  it("a prefetch (hovering the header link) shows what is new without counting as a visit", async () => {
+    const ar = viewerOf("ar");
+    await resetVisits(ar.id);
+    const base = new Date(Date.now() + 20 * 24 * 60 * MINUTE);
+    await getDashboard(database.db, ar, { now: base });
+    await addSong("New Before The Hover", new Date(base.getTime() + 5 * MINUTE));
+    const later = new Date(base.getTime() + 2 * 60 * MINUTE);
+    // Hovering two hours later: the song is new; the hover is no visit, so when the member opens
+    // the dashboard two hours after that, the song is still new to them.
+    const hover = await getDashboard(database.db, ar, { now: later, prefetch: true });
+    expect(hover.newSongs.songs.map((s) => s.title)).toEqual(["New Before The Hover"]);
+    const visit = await getDashboard(database.db, ar, { now: new Date(later.getTime() + 2 * 60 * MINUTE) });
+    expect(visit.newSongs.songs.map((s) => s.title)).toEqual(["New Before The Hover"]);
+    expect(isPrefetch(new Request("http://x/dashboard.data", { headers: { "Sec-Purpose": "prefetch" } }))).toBe(true);
+    expect(isPrefetch(new Request("http://x/dashboard"))).toBe(false);
   });
 
   it("each user has their own visits", async () => {

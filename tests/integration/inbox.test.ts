@@ -30,7 +30,7 @@ import { CONTACT_TEXT, INBOX_TEXT } from "~/inbox/inbox-text";
 import { recordHit } from "~/platform/rate-limit.server";
 import type { Runtime } from "~/platform/runtime.server";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
-import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
+import { createAppHandler, locationOf, TestClient, type AppHandler, TEST_ORIGIN } from "../support/app-handler";
 import { readOutbox } from "../support/messages";
 
 const PASSWORD = "inbox-test-password";
@@ -56,7 +56,8 @@ const mentions = (html: string, email: string) => new RegExp(`(?<![A-Za-z0-9._%+
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  runtime = useTestRuntime(database);
+  // Links in e-mails come from the configured address, never from the request's Host.
+  runtime = useTestRuntime(database, { PUBLIC_ORIGIN: "https://hitfactory.example" });
   await seedDemoData(database.db, { password: PASSWORD });
   for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
     ids[key] = (await database.db.selectFrom("auth.users").select("id").where("email", "=", EMAIL[key]).executeTakeFirstOrThrow()).id;
@@ -367,8 +368,10 @@ describe("getting in touch (/members/{userId}, intent contact)", () => {
     const mail = mails.at(-1)!;
     expect(mail).toMatchObject({ channel: "email", subject: "Maya Brooks got in touch through The Hit Factory" });
     expect(mail.body).toContain(valid.message);
-    expect(mail.body).toContain(`/inbox?id=${notices[0]!.id}`);
-    expect(mail.body).toContain(`/members/${ids.member}`);
+    expect(mail.body).toContain(`https://hitfactory.example/inbox?id=${notices[0]!.id}`);
+    expect(mail.body).toContain(`https://hitfactory.example/members/${ids.member}`);
+    // The request's own origin (which a sender can choose with the Host header) is never linked.
+    expect(mail.body).not.toContain(new URL(TEST_ORIGIN).host);
     expect(mentions(mail.body, EMAIL.member)).toBe(false);
     // Nothing went to the sender.
     expect(outboxTo(EMAIL.member)).toHaveLength(0);

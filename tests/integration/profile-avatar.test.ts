@@ -6,6 +6,7 @@
  * sizes, a new one removes the old files, and /media/avatars/:userId shows a
  * private profile's picture to its owner and admins only.
  */
+import { RATE_LIMITS } from "~/platform/rate-limit.server";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -279,5 +280,21 @@ describe("demo avatars", () => {
       useTestRuntime(database);
       await fresh.close();
     }
+  });
+});
+
+describe("uploads are rate limited per member", () => {
+  it(`refuses the ${RATE_LIMITS.uploadsPerUser.limit + 1}th upload within the hour with 429 and Retry-After (avatars and showcase tracks share the budget)`, async () => {
+    // Another member than the tests above use: the budget is per member.
+    const junk = () => new File([new TextEncoder().encode("not a picture")], "a.png", { type: "image/png" });
+    for (let i = 0; i < RATE_LIMITS.uploadsPerUser.limit; i++) {
+      expect((await postMultipart(admin, "/profile", { intent: "avatar", avatar: junk() })).status).toBe(400);
+    }
+    const limited = await postMultipart(admin, "/profile", { intent: "avatar", avatar: junk() });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain(RATE_LIMITS.uploadsPerUser.message);
+    // Another member still uploads.
+    expect((await postMultipart(ar, "/profile", { intent: "avatar", avatar: junk() })).status).toBe(400);
   });
 });

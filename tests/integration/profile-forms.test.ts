@@ -233,3 +233,12 @@ describe("when the profile cannot be read (SPEC §8)", () => {
     expect(html).toContain('id="profile-form"');
   });
 });
+
+describe("a display name is one line of visible text", () => {
+  it("drops control characters, bidirectional overrides and line breaks (the name heads notices and e-mail subjects)", async () => {
+    const { profileSchema } = await import("~/profile/profile-schema");
+    const parsed = profileSchema.shape.displayName.parse("Maya\u202E skoorB\u0007\nBrooks\r\n<b>x</b>");
+    expect(parsed).toBe("Maya skoorB Brooks x");
+    expect(profileSchema.shape.displayName.safeParse("\u202E\u2066\u0000").success).toBe(false);
+  });
+});

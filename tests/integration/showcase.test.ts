@@ -17,7 +17,7 @@ import express from "express";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalUser } from "~/auth/users.server";
-import { AUDIO_BUCKET, AUDIO_MAX_BYTES } from "~/catalog/constants";
+import { AUDIO_BUCKET, AUDIO_MAX_BYTES, AUDIO_MAX_SECONDS } from "~/catalog/constants";
 import { UPLOAD_MESSAGES } from "~/catalog/upload.server";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
@@ -28,7 +28,7 @@ import { SHOWCASE_LIMIT, SHOWCASE_TEXT } from "~/showcase/constants";
 import { listShowcase } from "~/showcase/showcase.server";
 import { storage } from "~/platform/storage/index.server";
 import { createAppHandler, locationOf, TEST_ORIGIN, TestClient, type AppHandler } from "../support/app-handler";
-import { flacFile, mp3File, wavFile } from "../support/audio-files";
+import { flacConstantFile, flacFile, mp3File, wavFile } from "../support/audio-files";
 import { createTestDatabase, usingPostgres, useTestRuntime, type TestDatabase } from "../support/database";
 
 const PASSWORD = "showcase-test-password";
@@ -218,6 +218,27 @@ describe("uploading", () => {
     expect(await response.text()).toContain(SHOWCASE_TEXT.audioTooLarge);
     expect(await rowsOf(id)).toEqual([]);
     expect(filesOf(id)).toEqual([]);
+  });
+
+  it("refuses audio longer than AUDIO_MAX_SECONDS, also a small FLAC that decodes to hours, without decoding it all", async () => {
+    const { id, client } = await newMember();
+    // 3 hours in about 15 KB: decoding stops at the limit instead of producing every sample.
+    const bomb = flacConstantFile({ seconds: 3 * 60 * 60 });
+    expect(bomb.byteLength).toBeLessThan(64 * 1024);
+    const started = performance.now();
+    const response = await postMultipart(client, uploadForm(bomb, "bomb.flac", "Bomb"));
+    const elapsedMs = performance.now() - started;
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain(UPLOAD_MESSAGES.tooLong);
+    console.log(`a FLAC of 3 h in ${bomb.byteLength} bytes refused in ${elapsedMs.toFixed(0)} ms`);
+    // A WAV whose header says 31 minutes (8 kHz mono, 16-bit: 30 MB) is refused by its length.
+    const long = wavFile({ seconds: (AUDIO_MAX_SECONDS + 60), sampleRate: 8000 });
+    const refused = await postMultipart(client, uploadForm(long, "long.wav", "Long"));
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain(UPLOAD_MESSAGES.tooLong);
+    expect(await rowsOf(id)).toEqual([]);
+    expect(filesOf(id)).toEqual([]);
+    expect(await storageRowsOf(id)).toEqual([]);
   });
 
   it("a cancelled upload (the body stops half way) stores nothing", async () => {

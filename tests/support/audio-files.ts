@@ -229,3 +229,49 @@ function vorbisComment(comments: string[]): Uint8Array {
   }
   return concat(parts);
 }
+
+/**
+ * A FLAC of CONSTANT subframes (65,535 samples of one value, about 14 bytes a frame) whose
+ * STREAMINFO gives no length: a few kilobytes that decode to `seconds` of audio. What an
+ * attacker sends to make a server decode hours of samples from a small upload.
+ */
+export function flacConstantFile({ seconds, sampleRate = 8000 }: { seconds: number; sampleRate?: number }): Uint8Array {
+  const block = 65_535;
+  const total = Math.round(seconds * sampleRate);
+  const streamInfo = new BitWriter();
+  streamInfo.write(block, 16);
+  streamInfo.write(block, 16);
+  streamInfo.write(0, 24);
+  streamInfo.write(0, 24);
+  streamInfo.write(sampleRate, 20);
+  streamInfo.write(0, 3); // mono
+  streamInfo.write(15, 5); // 16 bits
+  streamInfo.write(0, 36); // total samples: unknown
+  streamInfo.writeBytes(new Uint8Array(16));
+  const info = streamInfo.toBytes();
+  const frames: Uint8Array[] = [];
+  for (let start = 0, number = 0; start < total; start += block, number++) {
+    const size = Math.min(block, total - start);
+    const header = new BitWriter();
+    header.write(0b11111111111110, 14);
+    header.write(0, 1);
+    header.write(0, 1);
+    header.write(0b0111, 4);
+    header.write(FLAC_RATE_CODES[sampleRate] ?? 0b0000, 4);
+    header.write(0b0000, 4);
+    header.write(0b100, 3);
+    header.write(0, 1);
+    header.writeBytes(utf8Number(number));
+    header.write(size - 1, 16);
+    const headerBytes = header.toBytes();
+    const body = new BitWriter();
+    body.writeBytes(headerBytes);
+    body.write(crc8(headerBytes), 8);
+    body.write(0b00000000, 8); // subframe: CONSTANT
+    body.write(1000, 16); // its one value
+    const frame = body.toBytes();
+    const crc = crc16(frame);
+    frames.push(concat([frame, Uint8Array.from([crc >> 8, crc & 0xff])]));
+  }
+  return concat([ascii("fLaC"), Uint8Array.from([0x80, 0, 0, info.length]), info, ...frames]);
+}

@@ -15,6 +15,7 @@ import { NewInCatalogue } from "~/dashboard/NewInCatalogue";
 import { ProfileChecklist } from "~/dashboard/ProfileChecklist";
 import { QuickLinks } from "~/dashboard/QuickLinks";
 import { dashboardForms, getDashboard } from "~/dashboard/dashboard.server";
+import { isPrefetch } from "~/dashboard/visits.server";
 import { DASHBOARD_TEXT } from "~/dashboard/dashboard-text";
 import * as styles from "~/dashboard/dashboard.css";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
@@ -30,8 +31,8 @@ export const meta: MetaFunction = () => [{ title: `${DASHBOARD_TEXT.pageTitle} |
 const route = defineRoute({
   access: "signed-in",
   nav: { label: "Dashboard", to: "/dashboard", order: 10 },
-  async load({ viewer, db, storage }) {
-    const dashboard = await getDashboard(db, viewer, { storage });
+  async load({ viewer, db, storage, request }) {
+    const dashboard = await getDashboard(db, viewer, { storage, prefetch: isPrefetch(request) });
     return {
       viewer: { displayName: viewer.displayName, role: viewer.role, isAdmin: viewer.isAdmin },
       ...dashboard,

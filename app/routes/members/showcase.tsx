@@ -5,6 +5,7 @@
  * progress bar and can be cancelled, and deleting asks in a dialog.
  * Also the onboarding tour's showcase step. docs/decisions/0064-showcase.md
  */
+import { RATE_LIMITS } from "~/platform/rate-limit.server";
 import type { MetaFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -42,6 +43,7 @@ const route = defineRoute({
   forms: {
     upload: form({
       schema: uploadSchema,
+      rateLimit: { rule: RATE_LIMITS.uploadsPerUser, subject: ({ viewer }) => viewer!.id },
       async handle({ db, storage, viewer, value, reply }) {
         try {
           const audio = new Uint8Array(await value.audio.arrayBuffer());
