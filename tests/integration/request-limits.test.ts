@@ -4,7 +4,7 @@
  * them, over real sockets.
  *
  * - Oversized bodies (item 4): four parallel 100 MB anonymous posts with
- *   Content-Length and two chunked ones, to /auth and /profile, all get 413
+ *   Content-Length and two chunked ones, to /auth and /inbox (forms with the default cap), all get 413
  *   while /healthz keeps answering and the server's resident memory stays
  *   flat. Bodies come from a generator reusing one 64 KiB buffer, so the test
  *   itself allocates nothing like 100 MB either.
@@ -174,11 +174,11 @@ describe.skipIf(!built || usingPostgres)("request limits on the real server", ()
       const posts = {
         "Content-Length /auth #1": upload("/auth", filler(HUNDRED_MB), { length: HUNDRED_MB }),
         "Content-Length /auth #2": upload("/auth", filler(HUNDRED_MB), { length: HUNDRED_MB }),
-        "Content-Length /profile #1": upload("/profile", filler(HUNDRED_MB), { length: HUNDRED_MB }),
-        "Content-Length /profile #2": upload("/profile", filler(HUNDRED_MB), { length: HUNDRED_MB }),
+        "Content-Length /inbox #1": upload("/inbox", filler(HUNDRED_MB), { length: HUNDRED_MB }),
+        "Content-Length /inbox #2": upload("/inbox", filler(HUNDRED_MB), { length: HUNDRED_MB }),
         "chunked /auth": upload("/auth", filler(HUNDRED_MB), { chunked: true }),
         // The login guard answers before the action reads anything: a redirect, then the rest is cut off.
-        "chunked /profile": upload("/profile", filler(HUNDRED_MB), { chunked: true }),
+        "chunked /inbox": upload("/inbox", filler(HUNDRED_MB), { chunked: true }),
       };
       results = Object.fromEntries(await Promise.all(Object.entries(posts).map(async ([name, post]) => [name, await post] as const)));
       // Keep probing a moment after the refusals, while the server lingers on those connections and closes them.
@@ -199,7 +199,7 @@ describe.skipIf(!built || usingPostgres)("request limits on the real server", ()
       ].join("\n"),
     );
     for (const [name, result] of Object.entries(results)) {
-      if (name === "chunked /profile") expect([name, result.status]).toEqual([name, 302]);
+      if (name === "chunked /inbox") expect([name, result.status]).toEqual([name, 302]);
       else expect([name, result.status, result.body]).toEqual([name, 413, TOO_LARGE_MESSAGE]);
       // The server stopped reading long before 100 MB: what got through is the cap, the
       // linger and what the two kernels' socket buffers hold.

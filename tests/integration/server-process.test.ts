@@ -12,6 +12,8 @@ import { openDatabase } from "~/platform/db/connect.server";
 import { sql } from "kysely";
 import { COMPILED_SERVER, startServer, type ServerProcess } from "../support/server-process";
 import { usingPostgres } from "../support/database";
+import { DEMO_ACCOUNTS } from "~/demo/accounts";
+import { DEMO_MEMBERS } from "~/demo/members-data";
 
 const built = fs.existsSync(COMPILED_SERVER);
 
@@ -69,8 +71,9 @@ describe.skipIf(!built || usingPostgres)("server process on the embedded databas
 
     const reopened = await openDatabase({ dataDir });
     try {
-      const users = await sql<{ count: number }>`select count(*)::int as count from auth.users`.execute(reopened.db);
-      expect(users.rows[0].count).toBe(5);
+      // The demo accounts are there (the seed's other members too): what was written before the stop is kept.
+      const users = await sql<{ count: number }>`select count(*)::int as count from auth.users where email like '%@demo.hitfactory.test'`.execute(reopened.db);
+      expect(users.rows[0].count).toBe(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length);
     } finally {
       await reopened.close();
     }
