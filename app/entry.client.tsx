@@ -21,10 +21,11 @@ if (window.ENV?.SENTRY_DSN) {
   );
 }
 
-// A page whose server HTML holds the onboarding welcome or tour dialog: its
-// code (a chunk of its own, docs/decisions/0038) is loaded before hydrating,
-// so hydration keeps the server's dialog instead of suspending on it.
-if (document.querySelector(ONBOARDING_DIALOG_SELECTOR)) await loadOnboardingDialogs().catch(() => undefined);
+// A page whose server HTML holds the onboarding welcome or tour dialog starts loading its code
+// (a chunk of its own, docs/decisions/0038) at once. Hydration does not wait for it: the dialog
+// sits in a Suspense boundary, so React keeps the server's dialog as it is and hydrates it when
+// the chunk arrives, while the rest of the page hydrates now.
+if (document.querySelector(ONBOARDING_DIALOG_SELECTOR)) void loadOnboardingDialogs().catch(() => undefined);
 
 startTransition(() => {
   hydrateRoot(

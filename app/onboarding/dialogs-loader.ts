@@ -6,9 +6,11 @@
  * and hydration need:
  * - on the server the root loader awaits this before rendering a dialog, so
  *   the HTML always holds it (the tour works without JavaScript);
- * - in the browser entry.client.tsx awaits it before hydrating a page whose
- *   HTML holds a dialog, so hydration finds the component and keeps the
- *   server's markup (no flash, no mismatch).
+ * - in the browser entry.client.tsx starts loading it on a page whose HTML
+ *   holds a dialog, without holding hydration back: the dialogs sit in a
+ *   Suspense boundary, so React keeps the server's markup until the chunk
+ *   arrives and hydrates it then (awaiting it first sometimes left the page
+ *   unhydrated: ADR 0038).
  * On a client-side navigation that opens a dialog it loads on demand.
  */
 export type OnboardingDialogsModule = typeof import("./OnboardingDialogs");

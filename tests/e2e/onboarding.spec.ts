@@ -252,8 +252,12 @@ test.describe("the tour with JavaScript", () => {
     await expect(welcome).toBeVisible();
     // Focus inside the dialog: the page is hydrated and its keyboard handling is live.
     await expect(welcome.getByRole("button", { name: WELCOME.startTour })).toBeFocused();
+    // Escape posts 'I'll explore on my own'; the restart below must reach the server after it, as
+    // a person's would (a restart racing the dismissal could be answered first and then undone).
+    const dismissed = page.waitForResponse((response) => response.url().includes("/onboarding") && response.request().method() === "POST");
     await page.keyboard.press("Escape");
     await expect(welcome).toHaveCount(0);
+    await dismissed;
     const restart = page.getByRole("button", { name: "Restart the tour" });
     await restart.focus();
     await page.keyboard.press("Enter");
