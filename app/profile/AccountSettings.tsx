@@ -197,3 +197,48 @@ function TimeZoneForm({ timeZone, timeZones, lastResult }: { timeZone: string; t
     </Form>
   );
 }
+
+/**
+ * The "Account" section both profile layouts show (/profile in its aside, /mobile-profile in
+ * its column): the heading and the settings, keyed so a confirmed change or a new time zone
+ * starts the forms afresh. Each layout passes its own classes.
+ */
+export function AccountSection({
+  email,
+  phone,
+  pendingContact,
+  timeZone,
+  timeZones,
+  resultFor,
+  returnTo,
+  className,
+  titleClassName,
+}: {
+  email: string | null;
+  phone: string | null;
+  pendingContact: PendingContactChange | null;
+  timeZone: string;
+  timeZones: readonly string[];
+  resultFor: ResultFor;
+  returnTo: string;
+  className: string;
+  titleClassName: string;
+}) {
+  return (
+    <section className={className} aria-labelledby="account-title">
+      <h2 id="account-title" className={titleClassName}>
+        {PROFILE_TEXT.account.title}
+      </h2>
+      <AccountSettings
+        key={`${pendingContact?.newValue ?? ""}|${timeZone}`}
+        email={email}
+        phone={phone}
+        pendingContact={pendingContact}
+        timeZone={timeZone}
+        timeZones={timeZones}
+        resultFor={resultFor}
+        returnTo={returnTo}
+      />
+    </section>
+  );
+}

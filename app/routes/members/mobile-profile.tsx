@@ -9,14 +9,13 @@ import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { defineRoute } from "~/routing/route.server";
 import { container } from "~/layout/layout.css";
 import * as page from "~/layout/page.css";
-import { AccountSettings } from "~/profile/AccountSettings";
+import { AccountSection } from "~/profile/AccountSettings";
 import { AvatarEditor } from "~/profile/AvatarEditor";
 import { ProfileForm } from "~/profile/ProfileForm";
 import { ProfileFetchError, useResultFor } from "~/profile/ProfileSections";
 import { ProfileVisibility } from "~/profile/ProfileVisibility";
 import { PROFILE_INTENTS } from "~/profile/profile-intents";
 import { loadOwnProfile, profileForms } from "~/profile/profile-route.server";
-import { PROFILE_TEXT } from "~/profile/profile-text";
 import * as styles from "~/profile/profile.css";
 import { PRODUCT_NAME } from "~/shared/constants";
 
@@ -51,21 +50,17 @@ export default function MobileProfileRoute() {
             <ProfileForm key={profile.updatedAt ?? "new"} profile={profile} lastResult={resultFor(PROFILE_INTENTS.profile)} layout="compact" />
           </>
         )}
-        <section aria-labelledby="account-title" className={styles.compactSection}>
-          <h2 id="account-title" className={styles.compactSectionTitle}>
-            {PROFILE_TEXT.account.title}
-          </h2>
-          <AccountSettings
-            key={`${pendingContact?.newValue ?? ""}|${profile.timeZone}`}
-            email={viewer.email}
-            phone={viewer.phone}
-            pendingContact={pendingContact}
-            timeZone={profile.timeZone}
-            timeZones={timeZones}
-            resultFor={resultFor}
-            returnTo="/mobile-profile"
-          />
-        </section>
+        <AccountSection
+          className={styles.compactSection}
+          titleClassName={styles.compactSectionTitle}
+          email={viewer.email}
+          phone={viewer.phone}
+          pendingContact={pendingContact}
+          timeZone={profile.timeZone}
+          timeZones={timeZones}
+          resultFor={resultFor}
+          returnTo="/mobile-profile"
+        />
         <p className={page.muted}>
           <Link to="/profile">Open the full profile page</Link>
         </p>

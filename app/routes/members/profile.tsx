@@ -7,14 +7,13 @@ import { container } from "~/layout/layout.css";
 import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { roleLabel } from "~/members/roles";
-import { AccountSettings } from "~/profile/AccountSettings";
+import { AccountSection } from "~/profile/AccountSettings";
 import { AvatarEditor } from "~/profile/AvatarEditor";
 import { ProfileForm } from "~/profile/ProfileForm";
 import { ProfileFetchError, useResultFor } from "~/profile/ProfileSections";
 import { ProfileVisibility } from "~/profile/ProfileVisibility";
 import { PROFILE_INTENTS } from "~/profile/profile-intents";
 import { loadOwnProfile, profileForms } from "~/profile/profile-route.server";
-import { PROFILE_TEXT } from "~/profile/profile-text";
 import * as styles from "~/profile/profile.css";
 import { PRODUCT_NAME } from "~/shared/constants";
 import { ButtonLink } from "~/ui/Button";
@@ -80,21 +79,17 @@ export default function ProfileRoute() {
             <ProfileVisibility userId={viewer.id} role={viewer.role} publicProfile={profile.publicProfile} />
             {profile.updatedAt ? <p className={page.muted}>Last saved {updatedFormat.format(new Date(profile.updatedAt))} UTC</p> : null}
           </section>
-          <section className={page.card} aria-labelledby="account-title">
-            <h2 id="account-title" className={page.sectionTitle}>
-              {PROFILE_TEXT.account.title}
-            </h2>
-            <AccountSettings
-              key={`${pendingContact?.newValue ?? ""}|${profile.timeZone}`}
-              email={viewer.email}
-              phone={viewer.phone}
-              pendingContact={pendingContact}
-              timeZone={profile.timeZone}
-              timeZones={timeZones}
-              resultFor={resultFor}
-              returnTo="/profile"
-            />
-          </section>
+          <AccountSection
+            className={page.card}
+            titleClassName={page.sectionTitle}
+            email={viewer.email}
+            phone={viewer.phone}
+            pendingContact={pendingContact}
+            timeZone={profile.timeZone}
+            timeZones={timeZones}
+            resultFor={resultFor}
+            returnTo="/profile"
+          />
         </aside>
       </div>
     </div>
