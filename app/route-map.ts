@@ -57,6 +57,13 @@ export function routeMap(route: DefineRoute): void {
   route("api/showcase/:trackId/audio-url", "routes/members/showcase-audio-url.tsx");
   route("inbox", "routes/members/inbox.tsx");
 
+  // Members' song submissions and the A&R briefs they answer.
+  route("submissions", "routes/members/submissions.tsx");
+  route("submissions/:submissionId", "routes/members/submission.tsx");
+  route("api/submissions/:submissionId/audio-url", "routes/members/submission-audio-url.tsx");
+  route("briefs", "routes/members/briefs.tsx");
+  route("briefs/:briefId", "routes/members/brief.tsx");
+
   // Onboarding: the welcome and the tour's forms, and the tour's calendar step.
   route("onboarding", "routes/members/onboarding.tsx");
   route("calendar", "routes/members/calendar.tsx");
@@ -64,11 +71,20 @@ export function routeMap(route: DefineRoute): void {
   // Becoming a member.
   aliases(route, "routes/membership/apply.tsx", ["join", "join/writer", "join/producer", "application", "member-application"]);
   route("accept", "routes/membership/accept.tsx");
+  route("api/applications/tracks/:trackId/audio-url", "routes/membership/application-track-url.tsx");
 
   // A&R professionals.
   route("ar", "routes/ar/landing.tsx");
   route("ar/register", "routes/ar/register.tsx");
   route("ar/dashboard", "routes/ar/dashboard.tsx");
+  route("ar/holds", "routes/ar/holds.tsx");
+  route("ar/shortlists", "routes/ar/shortlists.tsx");
+  route("ar/shortlists/:shortlistId", "routes/ar/shortlist.tsx");
+  route("ar/briefs", "routes/ar/briefs.tsx");
+  route("ar/briefs/:briefId", "routes/ar/brief.tsx");
+  // A shared shortlist: a read-only, expiring, revocable link that needs no account.
+  route("listen/:token", "routes/ar/shared-shortlist.tsx");
+  route("api/listen/:token/:songId", "routes/ar/shared-shortlist-audio.tsx");
 
   // The listening party.
   route("party", "routes/party/party.tsx");
@@ -77,7 +93,12 @@ export function routeMap(route: DefineRoute): void {
   route("admin", "routes/admin/layout.tsx", () => {
     route(undefined, "routes/admin/overview.tsx", { index: true });
     route("applications", "routes/admin/applications.tsx");
+    route("applications/questions", "routes/admin/application-questions.tsx");
+    route("applications/:applicationId", "routes/admin/application.tsx");
+    route("ar-registrations", "routes/admin/ar-registrations.tsx");
     route("submissions", "routes/admin/submissions.tsx");
+    route("submissions/:submissionId", "routes/admin/submission.tsx");
+    route("holds", "routes/admin/holds.tsx");
     route("members", "routes/admin/members.tsx");
     route("users", "routes/admin/users.tsx");
     route("showcase", "routes/admin/showcase.tsx");

@@ -80,6 +80,9 @@ export interface SongsTable {
   musical_key: string;
   duration_seconds: number;
   lyrics: string | null;
+  /** Pitching metadata (migration 20261126000050): the vocal the song carries, and explicit lyrics. */
+  vocal_type: ColumnType<"female" | "male" | "duet" | "group" | "instrumental" | null, "female" | "male" | "duet" | "group" | "instrumental" | null | undefined, "female" | "male" | "duet" | "group" | "instrumental" | null>;
+  explicit: Generated<boolean>;
   audio_path: string;
   artwork_path: string | null;
   status: Generated<"catalogue" | "archived">;
