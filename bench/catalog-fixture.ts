@@ -48,7 +48,7 @@ export async function seedBenchSongs(db: Database, count: number, options: { bat
           from generate_series(${from}::int, ${to}::int) as g
         ),
         inserted as (
-          insert into songs (title, genre, moods, bpm, musical_key, duration_seconds, lyrics, audio_path, status, featured, credit_names, created_at, updated_at)
+          insert into songs (title, genre, moods, bpm, musical_key, duration_seconds, lyrics, audio_path, status, featured, credit_names, created_at, updated_at, vocal_type, explicit)
           select r.title,
                  (${array(GENRES)})[1 + r.g % ${GENRES.length}],
                  array[(${array(MOODS)})[1 + r.g % ${MOODS.length}], (${array(MOODS)})[1 + (r.g / ${GENRES.length}) % ${MOODS.length}]],
@@ -62,7 +62,10 @@ export async function seedBenchSongs(db: Database, count: number, options: { bat
                  r.g % 40 = 0,
                  r.writer || ' ' || r.producer,
                  now() - make_interval(mins => r.g),
-                 now() - make_interval(mins => r.g)
+                 now() - make_interval(mins => r.g),
+                 -- The pitching facets (issue 11): one song in nine without a vocal type; one in six explicit.
+                 case when r.g % 9 = 0 then null else (array['female', 'male', 'duet', 'group', 'instrumental'])[${pick(30, 5)}] end,
+                 ${pick(31, 6)} = 1
           from rows r
           returning id, audio_path
         )

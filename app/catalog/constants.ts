@@ -10,6 +10,8 @@ export const CATALOG_MAX_PAGE = 1000;
 export const SEARCH_TEXT_MAX = 200;
 export const SEARCH_MAX_TERMS = 12;
 export const FACET_VALUE_MAX = 60;
+/** The writer filter: a member id or a credit name (credit names are at most 120 characters). */
+export const WRITER_FILTER_MAX = 120;
 export const BPM_MIN = 20;
 export const BPM_MAX = 300;
 /** Below this many exact (full-text) matches, titles and names spelt similarly are added. */

@@ -16,6 +16,17 @@
 import { BPM_MAX, BPM_MIN } from "./constants";
 import type { FacetCount } from "./types";
 
+/** songs.vocal_type's values (its CHECK, 20261126000050), in the form's order, with their labels. */
+export const VOCAL_TYPES = [
+  { value: "female", label: "Female vocal" },
+  { value: "male", label: "Male vocal" },
+  { value: "duet", label: "Duet" },
+  { value: "group", label: "Group vocal" },
+  { value: "instrumental", label: "Instrumental" },
+] as const;
+export type VocalType = (typeof VOCAL_TYPES)[number]["value"];
+export const VOCAL_TYPE_VALUES = VOCAL_TYPES.map((type) => type.value) as [VocalType, ...VocalType[]];
+
 /**
  * How a facet's songs column is filtered and counted.
  *  - value: one text per song (genre); filtered case-insensitively; counts per value.
@@ -49,6 +60,11 @@ export interface ChoiceFacet extends FacetBase {
   resultKey: string;
   /** The form's "no filter" option. */
   allLabel: string;
+  /**
+   * The values the column may hold (its CHECK), in the form's order, with what
+   * the form shows for each; without it, values are shown as stored.
+   */
+  values?: readonly { value: string; label: string }[];
 }
 
 export interface RangeFacet extends FacetBase {
@@ -72,6 +88,9 @@ export const FACETS = [
   { name: "mood", kind: "array", column: "moods", param: "mood", resultKey: "moods", label: "Mood", allLabel: "All moods" },
   { name: "key", kind: "value", column: "musical_key", param: "key", resultKey: "keys", label: "Key", allLabel: "All keys" },
   { name: "bpm", kind: "range", column: "bpm", params: ["bpmMin", "bpmMax"], resultKey: "bpm", label: "Tempo (BPM)", unit: "BPM", min: BPM_MIN, max: BPM_MAX },
+  // The A&R desk's pitching facets (issue 11; songs columns from 20261126000050_song_pitch_fields.sql).
+  { name: "vocal_type", kind: "value", column: "vocal_type", nullable: true, param: "vocalType", resultKey: "vocalTypes", label: "Vocal type", allLabel: "Any vocal", values: VOCAL_TYPES },
+  { name: "explicit", kind: "flag", column: "explicit", param: "explicit", resultKey: "explicit", label: "Explicit lyrics", allLabel: "Explicit or clean" },
 ] as const satisfies readonly Facet[];
 
 type Declared = (typeof FACETS)[number];
@@ -121,7 +140,7 @@ export function facetSet(facets: readonly Facet[]): FacetSet {
     claim("column", facet.column, facet.name);
     claim("result key", facet.resultKey, facet.name);
     for (const param of facet.kind === "range" ? facet.params : [facet.param]) {
-      if (["search", "sort", "page", "pageSize"].includes(param)) throw new Error(`Facet ${facet.name}: parameter "${param}" is reserved`);
+      if (["search", "writer", "sort", "page", "pageSize"].includes(param)) throw new Error(`Facet ${facet.name}: parameter "${param}" is reserved`);
       claim("parameter", param, facet.name);
     }
   }

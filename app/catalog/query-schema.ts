@@ -8,7 +8,7 @@
  * maximum.
  */
 import { z } from "zod";
-import { CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, FACET_VALUE_MAX, SEARCH_TEXT_MAX } from "./constants";
+import { CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, FACET_VALUE_MAX, SEARCH_TEXT_MAX, WRITER_FILTER_MAX } from "./constants";
 import { CATALOG_FACETS, choiceFilter, filtersFacet, rangeFilter, type FacetFields, type FacetSet } from "./facets";
 import { CATALOG_SORTS, type CatalogQuery } from "./types";
 
@@ -57,6 +57,7 @@ export function catalogQuerySchemaFor(set: FacetSet) {
   return z
     .object({
       search: optionalText(SEARCH_TEXT_MAX),
+      writer: optionalText(WRITER_FILTER_MAX),
       ...facetFields,
       sort: z.enum(CATALOG_SORTS).optional().catch(undefined),
       page: clampedInt(1, CATALOG_MAX_PAGE),
@@ -78,6 +79,7 @@ export function catalogQuerySchemaFor(set: FacetSet) {
       }
       return {
         search: input.search,
+        ...(input.writer ? { writer: input.writer } : {}),
         ...facets,
         // Relevance only means something with search text; a plain listing shows the newest first.
         sort: input.sort ?? (input.search ? "relevance" : "newest"),
@@ -126,6 +128,7 @@ export function hasFacetFilters(query: CatalogQuery, set: FacetSet = CATALOG_FAC
 export function catalogQueryString(query: CatalogQuery, set: FacetSet = CATALOG_FACETS): string {
   const params = new URLSearchParams();
   if (query.search) params.set("search", query.search);
+  if (query.writer) params.set("writer", query.writer);
   for (const [name, value] of Object.entries(facetFieldValues(query, set))) if (value !== "") params.set(name, value);
   const defaultSort = query.search ? "relevance" : "newest";
   if (query.sort && query.sort !== defaultSort) params.set("sort", query.sort);

@@ -42,6 +42,7 @@ import {
   type Fragment,
 } from "./facet-sql.server";
 import { CATALOG_FACETS, type ChoiceFacet, type Facet, type FacetSet, type RangeFacet } from "./facets";
+import { WRITER_ROLES } from "./credits";
 import { isEmptySearch, parseSearch, type ParsedSearch } from "./search-query";
 import type { CatalogFacets, CatalogQuery, CatalogSort } from "./types";
 
@@ -349,6 +350,27 @@ export function textMatch(compiled: CompiledSearch | null, corrections: Correcti
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The writing roles (credits.ts WRITER_ROLES) as SQL literals: the partial indexes of 20261126000400 are on this list. */
+const WRITER_ROLES_SQL = sql.raw(`(${WRITER_ROLES.map((role) => `'${role}'`).join(", ")})`);
+
+/**
+ * The writer filter (CatalogQuery.writer) as a subquery of song ids: songs
+ * crediting a member (by id) or a credit name (whole, case-insensitive) in a
+ * writing role. Null when the query has none. Not a facet: writers are
+ * thousands, so they are neither a combination column nor counted; a writer's
+ * songs are few, so a search with one narrows to them first (indexes
+ * song_credits_writer_member_idx, song_credits_writer_name_idx) and counts
+ * every facet over them (docs/decisions/0073-pitching-search-and-holds.md).
+ */
+export function writerSongs(query: CatalogQuery): Fragment | null {
+  const writer = query.writer?.trim();
+  if (!writer) return null;
+  return UUID.test(writer)
+    ? sql`select c.song_id from song_credits c where c.member_id = ${writer.toLowerCase()}::uuid and c.role in ${WRITER_ROLES_SQL}`
+    : sql`select c.song_id from song_credits c where lower(c.name) = lower(${writer}) and c.role in ${WRITER_ROLES_SQL}`;
+}
+
 /** Each facet's filter: a condition on rows (alias s), or null when the query sets none; by name, in declaration order. */
 type Filters = Map<string, Fragment | null>;
 
@@ -515,14 +537,16 @@ function facetsFromCombos(f: Filters, set: FacetSet, rows: Fragment, flags: Frag
  * bare word goes to searchPostings instead.
  */
 export async function searchWithText(db: Database, match: TextMatch, query: CatalogQuery, options: PageOptions): Promise<SearchRows> {
-  if (match.postings) return searchPostings(db, match.postings, match.fuzzy, query, options);
+  const scope = writerSongs(query);
+  // A writer's songs are few: the GIN path narrows to them; postings would read every song of the word.
+  if (match.postings && !scope) return searchPostings(db, match.postings, match.fuzzy, query, options);
   const set = options.facetSet ?? CATALOG_FACETS;
   const f = facetFilters(query, set);
   const rank = options.sort === "relevance" ? match.rank : sql`0::real`;
   const sortColumn = options.sort === "title" ? sql`, s.title_key` : options.sort === "duration" ? sql`, s.duration_seconds` : sql``;
   const matched = sql`m as materialized (
       select s.song_id as id, ${facetColumns(set, "s")}, s.featured, s.created_at, ${rank} as rank ${sortColumn} ${flagColumns(f)}
-      from song_search s where ${match.condition}
+      from song_search s where ${match.condition}${scope ? sql` and s.song_id in (${scope})` : sql``}
     )`;
   const page = pageJson(
     sql`select * from m s where ${flagsExcept(f, null)} order by ${orderBy(options.sort, true, "")} limit ${options.limit} offset ${options.offset}`,
@@ -662,10 +686,13 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
   const active = activeNames(f).map((name) => byName.get(name)!);
   const othersOf = (facet: Facet | null) => active.filter((other) => other !== facet);
   const all = allOf([...f.values()]);
+  // A writer's songs (few): everything is counted over them, and the page read from them.
+  const scope = writerSongs(query);
   // Counted from songs: facets with two or more other filters, and the total with three or more.
-  const countsSongs = active.length >= 3 || (options.facets && set.all.some((facet) => othersOf(facet).length >= 2));
-  const superset =
-    active.length <= 2
+  const countsSongs = scope !== null || active.length >= 3 || (options.facets && set.all.some((facet) => othersOf(facet).length >= 2));
+  const superset = scope
+    ? sql`s.id in (${scope})`
+    : active.length <= 2
       ? all
       : sql`(${sql.join(
           active.map((skip) => sql`(${allOf(othersOf(skip).map((facet) => f.get(facet.name)!))})`),
@@ -675,6 +702,7 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
   const choiceColumn = (facet: ChoiceFacet): Fragment => {
     if (!options.facets) return NO_FACETS;
     const others = othersOf(facet);
+    if (scope) return choiceCounts(facet, sql`s`, flagsExcept(f, facet.name), sql`count(*)`);
     if (others.length === 0) return storedCounts(facet);
     if (others.length === 1) return pairedCounts(facet, others[0], query);
     return choiceCounts(facet, sql`s`, flagsExcept(f, facet.name), sql`count(*)`);
@@ -682,11 +710,13 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
   const rangeBound = (facet: RangeFacet, bound: "min" | "max"): Fragment => {
     if (!options.facets) return sql`null::int`;
     const others = othersOf(facet);
+    if (scope) return sql`(select ${sql.raw(bound)}(${columnOf(facet)}) from s where ${flagsExcept(f, facet.name)})`;
     if (others.length === 0) return storedBound(facet, bound);
     if (others.length === 1) return pairedBound(facet, bound, others[0], query);
     return sql`(select ${sql.raw(bound)}(${columnOf(facet)}) from s where ${flagsExcept(f, facet.name)})`;
   };
   const total = ((): Fragment => {
+    if (scope) return sql`(select count(*)::int from s where ${flagsExcept(f, null)})`;
     if (active.length === 0) return sql`coalesce((select count from catalog_facet_counts where facet = 'total' and value = 'catalogue'), 0)`;
     if (active.length === 1) {
       return sql`coalesce((select sum(c.count)::int from catalog_facet_counts c where c.facet = ${active[0].name} and ${storedValueMatches(active[0], query, sql`c.value`)}), 0)`;
@@ -701,7 +731,9 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
 
   const { rows } = await sql<StatementRow>`
     with s as materialized (
-      select ${sql.join(set.columnsOrder.map((facet) => columnOf(facet)))} ${flagColumns(f)} from songs s
+      select ${scope ? sql`s.id, lower(s.title) as title_key, s.duration_seconds, s.featured, s.created_at, ` : sql``}${sql.join(
+        distinctColumns([...set.columnsOrder.map((facet) => facet.column), ...(scope ? ["bpm"] : [])]).map((column) => ident(`s.${column}`)),
+      )} ${flagColumns(f)} from songs s
       where s.status = 'catalogue' and ${countsSongs ? superset : sql`false`}
     )
     select
@@ -711,7 +743,11 @@ export async function searchWithoutText(db: Database, query: CatalogQuery, optio
         ...set.ranges.flatMap((facet) => (["min", "max"] as const).map((bound) => sql`${rangeBound(facet, bound)} as ${ident(boundName(facet, bound))}`)),
       ])},
       ${pageJson(
-        sql`select s.id, lower(s.title) as title_key, s.bpm, s.duration_seconds, s.featured, s.created_at
+        scope
+          ? sql`select s.id, s.title_key, s.bpm, s.duration_seconds, s.featured, s.created_at
+              from s where ${flagsExcept(f, null)}
+              order by ${orderBy(options.sort, false, "s")} limit ${options.limit} offset ${options.offset}`
+          : sql`select s.id, lower(s.title) as title_key, s.bpm, s.duration_seconds, s.featured, s.created_at
             from songs s where s.status = 'catalogue' and ${all}
             order by ${orderBy(options.sort, false, "s", true)} limit ${options.limit} offset ${options.offset}`,
         orderBy(options.sort, false, "p"),

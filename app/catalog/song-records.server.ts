@@ -8,6 +8,7 @@ import type { DB } from "~/platform/db/schema";
 import { sanitizeText } from "~/shared/sanitize";
 import { BPM_MAX, BPM_MIN, FACET_VALUE_MAX } from "./constants";
 import { creditsProblem } from "./credits";
+import type { VocalType } from "./facets";
 import type { Credit, SongStatus } from "./types";
 
 export interface NewSong {
@@ -27,6 +28,9 @@ export interface NewSong {
   credits: Credit[];
   slug?: string | null;
   createdAt?: Date;
+  /** Pitching metadata (facets): the vocal the song carries (null: not recorded) and explicit lyrics. */
+  vocalType?: VocalType | null;
+  explicit?: boolean;
 }
 
 export class InvalidSongError extends Error {
@@ -90,6 +94,8 @@ export async function insertSongRecord(tx: Transaction<DB>, song: NewSong): Prom
       artwork_path: song.artworkPath ?? null,
       status: song.status ?? "catalogue",
       featured: song.featured ?? false,
+      vocal_type: song.vocalType ?? null,
+      explicit: song.explicit ?? false,
       peaks: JSON.stringify(song.peaks ?? []),
       created_at: createdAt,
       updated_at: createdAt,

@@ -102,7 +102,8 @@ async function computeSearch(db: Database, query: ReturnType<typeof normalise>, 
     if (match.postings?.lexemes.length === 0) return { total: 0, facets: emptyFacets(set), rows: [], page: 1, pageCount: 1, fuzzy: false };
     // Postings are read by index-only scans, which plan well as they are; the GIN paths need
     // withSearchPlan's settings, as do excluded phrases (checked on songs' GIN index).
-    if (match.postings && !match.postings.negativePhrases) return runClamped(db, match);
+    // A writer filter takes the GIN path (searchWithText), planned with those settings too.
+    if (match.postings && !match.postings.negativePhrases && !query.writer) return runClamped(db, match);
     return withSearchPlan(db, false, (tx) => runClamped(tx, match));
   }
   return result;
@@ -161,6 +162,8 @@ export async function getSong(db: Database, id: string): Promise<Song | null> {
     moods: row.moods,
     bpm: row.bpm,
     musicalKey: row.musical_key,
+    vocalType: row.vocal_type,
+    explicit: row.explicit,
     durationSeconds: Number(row.duration_seconds),
     lyrics: row.lyrics,
     audioPath: row.audio_path,

@@ -3,7 +3,7 @@
  * songs.server.ts and the pages that render them. Plain types only: safe to
  * import from client code.
  */
-import type { FacetQuery, FacetResults } from "./facets";
+import type { FacetQuery, FacetResults, VocalType } from "./facets";
 
 export const SONG_STATUSES = ["catalogue", "archived"] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
@@ -35,6 +35,9 @@ export interface Song {
   bpm: number;
   /** e.g. "A minor", "F# major". */
   musicalKey: string;
+  /** Pitching facets: the vocal the song carries (null: not recorded), explicit lyrics. */
+  vocalType: VocalType | null;
+  explicit: boolean;
   durationSeconds: number;
   lyrics: string | null;
   /** Object path inside the audio bucket (not a URL: sign it with signedAudioUrl). */
@@ -74,6 +77,12 @@ export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export type CatalogQuery = FacetQuery & {
   /** Free text: words match as prefixes, "quoted phrases" match in order, -word excludes. */
   search?: string;
+  /**
+   * Songs crediting this writer (writer, topliner, composer or lyricist): a
+   * member's id, or a credit name (case-insensitive, whole name). A filter, not a
+   * facet: it has no counts (see docs/decisions/0073-pitching-search-and-holds.md).
+   */
+  writer?: string;
   sort?: CatalogSort;
   /** 1-based. */
   page?: number;

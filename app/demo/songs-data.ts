@@ -7,6 +7,7 @@
  */
 import type { DemoAccount } from "./accounts";
 import type { SynthStyle } from "./audio-synth";
+import type { VocalType } from "~/catalog/facets";
 import type { CreditRole, SongStatus } from "~/catalog/types";
 
 export interface DemoCredit {
@@ -28,8 +29,21 @@ export interface DemoSong {
   credits: DemoCredit[];
   featured?: boolean;
   status?: SongStatus;
-  /** Instrumentals have no lyrics. */
+  /** Instrumentals have no lyrics (and the vocal type "instrumental"). */
   instrumental?: boolean;
+}
+
+/**
+ * The pitching facets of the demo songs (vocal type, explicit), by their place
+ * in DEMO_SONGS: the sung songs take the vocal types in turn, one in nine has
+ * none recorded (null), instrumentals are "instrumental"; one sung song in five
+ * has explicit lyrics. Every value has songs, among them the catalogue's
+ * (tests/integration/catalog-demo.test.ts).
+ */
+const SUNG_VOCALS: (VocalType | null)[] = ["female", "male", "duet", "female", "group", "male", "female", "male", null];
+export function demoPitchFacets(index: number, song: Pick<DemoSong, "instrumental">): { vocalType: VocalType | null; explicit: boolean } {
+  if (song.instrumental) return { vocalType: "instrumental", explicit: false };
+  return { vocalType: SUNG_VOCALS[index % SUNG_VOCALS.length], explicit: index % 5 === 3 };
 }
 
 export const GENRE_STYLES: Record<string, SynthStyle> = {

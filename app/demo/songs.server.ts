@@ -28,7 +28,7 @@ import { DEMO_ACCOUNTS } from "./accounts";
 import { DEMO_SAMPLE_RATE, barsFor, renderSong } from "./audio-synth";
 import { encodeWav } from "./audio-wav";
 import { renderArtworkPng } from "./songs-artwork";
-import { DEMO_SONGS, GENRE_STYLES, demoLyrics, type DemoSong } from "./songs-data";
+import { DEMO_SONGS, GENRE_STYLES, demoLyrics, demoPitchFacets, type DemoSong } from "./songs-data";
 import { createRandom, seedOf } from "./songs-random";
 
 /** Bump when the synthesiser or artwork change, so old generated files are not reused. */
@@ -168,6 +168,7 @@ export async function seedDemoCatalogue(tx: Transaction<DB>, options: CatalogueS
       artworkPath,
       status: song.status ?? "catalogue",
       featured: song.featured ?? false,
+      ...demoPitchFacets(index, song),
       peaks: wavPeaks(audio.bytes),
       credits,
       // Spread over the last ten months, first song newest.

@@ -39,6 +39,8 @@ async function countedFacets() {
       union all select 'key', musical_key from songs where status = 'catalogue'
       union all select 'bpm', bpm::text from songs where status = 'catalogue'
       union all select 'mood', mood from songs cross join lateral unnest(moods) as mood where status = 'catalogue'
+      union all select 'vocal_type', vocal_type from songs where status = 'catalogue' and vocal_type is not null
+      union all select 'explicit', explicit::text from songs where status = 'catalogue'
     ) d group by facet, value order by facet, value`.execute(database.db);
   return rows;
 }
@@ -51,6 +53,8 @@ async function countedPairs() {
       cross join lateral (
         select 'genre' as facet, s.genre as value union all select 'key', s.musical_key
         union all select 'bpm', s.bpm::text union all select distinct 'mood', m from unnest(s.moods) m
+        union all select 'vocal_type', s.vocal_type where s.vocal_type is not null
+        union all select 'explicit', s.explicit::text
       ) v
       where s.status = 'catalogue'
     )

@@ -15,8 +15,9 @@ import type { CatalogQuery } from "~/catalog/types";
 
 const MORE_FACETS = facetSet([
   ...FACETS,
-  { name: "vocal_type", kind: "value", column: "vocal_type", nullable: true, param: "vocalType", resultKey: "vocalTypes", label: "Vocal", allLabel: "Any vocal" },
-  { name: "explicit", kind: "flag", column: "explicit", param: "explicit", resultKey: "explicit", label: "Explicit", allLabel: "Explicit or clean" },
+  // Not the catalogue's (it declares vocal type and explicit itself): one of each kind nothing else knows.
+  { name: "language", kind: "value", column: "language", nullable: true, param: "language", resultKey: "languages", label: "Language", allLabel: "Any language" },
+  { name: "live_take", kind: "flag", column: "live_take", param: "liveTake", resultKey: "liveTake", label: "Live take", allLabel: "Live or studio" },
   { name: "year", kind: "range", column: "year", params: ["yearMin", "yearMax"], resultKey: "year", label: "Year", unit: "year", min: 1950, max: 2030 },
 ]);
 

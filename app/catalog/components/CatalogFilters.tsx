@@ -6,6 +6,7 @@
  * CatalogFacets).
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CATALOG_FACETS, type ChoiceFacet, type FacetSet, type RangeFacet } from "../facets";
 import type { CatalogFacets, FacetCount } from "../types";
 import { facetFieldValues, type ParsedCatalogQuery } from "../query-schema";
@@ -20,10 +21,10 @@ function withSelected(options: FacetCount[], selected: string | undefined): Face
   return [{ value: selected, count: 0 }, ...options];
 }
 
-/** How an option reads: a flag's values are "true" and "false". */
+/** How an option reads: a flag's values are "true" and "false"; declared values have their labels. */
 function optionText(facet: ChoiceFacet, value: string): string {
-  if (facet.kind !== "flag") return value;
-  return value === "true" ? "Yes" : "No";
+  if (facet.kind === "flag") return value === "true" ? "Yes" : "No";
+  return facet.values?.find((known) => known.value === value)?.label ?? value;
 }
 
 function FacetSelect({ facet, options, selected }: { facet: ChoiceFacet; options: FacetCount[]; selected?: string }) {
@@ -87,11 +88,20 @@ export function CatalogFilters({
   facets,
   hasFilters,
   facetSet = CATALOG_FACETS,
+  clearHref = "/music-catalog",
+  formId = FORM_ID,
+  children,
 }: {
   query: ParsedCatalogQuery;
   facets: CatalogFacets;
   hasFilters: boolean;
   facetSet?: FacetSet;
+  /** Where "Clear filters" goes (the page's own path). */
+  clearHref?: string;
+  /** The GET form the Apply button submits. */
+  formId?: string;
+  /** Filters of the page's own after the facets (the A&R desk's writer). */
+  children?: ReactNode;
 }) {
   const values = facetFieldValues(query, facetSet);
   const results = facets as unknown as Record<string, unknown>;
@@ -105,12 +115,13 @@ export function CatalogFilters({
           <FacetSelect key={facet.name} facet={facet} options={(results[facet.resultKey] as FacetCount[] | undefined) ?? []} selected={values[facet.param] || undefined} />
         ),
       )}
+      {children}
       <div className={styles.filterActions}>
-        <Button type="submit" variant="secondary" size="sm" form={FORM_ID}>
+        <Button type="submit" variant="secondary" size="sm" form={formId}>
           Apply filters
         </Button>
         {hasFilters ? (
-          <Link to="/music-catalog" className={buttonClass({ variant: "ghost", size: "sm" })}>
+          <Link to={clearHref} className={buttonClass({ variant: "ghost", size: "sm" })}>
             Clear filters
           </Link>
         ) : null}
