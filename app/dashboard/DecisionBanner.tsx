@@ -19,6 +19,11 @@ export function DecisionBanner({ decision }: { decision: Decision }) {
         {decision.title}
       </h2>
       <p className={styles.bannerBody}>{decision.body}</p>
+      {decision.note ? (
+        <p className={styles.bannerBody} data-testid="decision-note">
+          <strong>{DASHBOARD_TEXT.decision.noteLabel}:</strong> {decision.note}
+        </p>
+      ) : null}
       <div className={styles.actions}>
         {decision.action ? (
           <Link to={decision.action.to} className={styles.moreLink}>

@@ -10,6 +10,7 @@ export const DASHBOARD_TEXT = {
   greeting: { morning: "Good morning", afternoon: "Good afternoon", evening: "Good evening" },
   memberLead: "Here is what is new since you were last here, and what is yours.",
   applicantLead: "Thanks for applying. Here is where your application stands.",
+  applyLead: "Apply to join the collective: tell us about yourself and send us your music.",
 
   decision: {
     accepted: {
@@ -22,6 +23,24 @@ export const DASHBOARD_TEXT = {
       body: "You can now search the catalogue, listen, and get in touch with the members who wrote the songs.",
       action: { to: "/ar/dashboard", label: "Open your A&R dashboard" },
     },
+    declined: {
+      title: "Your application was not accepted this time",
+      body: "Thank you for applying. The team listened to everything you sent and decided not to offer a place now. You are welcome to apply again with new work.",
+    },
+    waitlisted: {
+      title: "Your application is on our waiting list",
+      body: "The team liked what they heard but has no place to offer right now. Your application stays with us, and we will come back to you when a place opens.",
+    },
+    offer: {
+      title: `You're offered a place in ${PRODUCT_NAME}`,
+      body: "The team accepted your application. Accept the offer to become a member: the link is also in the message we sent you.",
+    },
+    offerClosed: {
+      title: `Your application to ${PRODUCT_NAME} was accepted`,
+      body: "The offer link is no longer open. The team will send you a new one.",
+    },
+    acceptOffer: "Accept your offer",
+    noteLabel: "A note from the team",
     dismiss: "Dismiss",
     dismissLabel: (title: string) => `Dismiss: ${title}`,
     dismissed: "Got it. That message will not show again.",
@@ -35,6 +54,22 @@ export const DASHBOARD_TEXT = {
       body: "Our team listens to every application and decides on each one. The decision will appear here when it is made.",
       appliedOn: (date: string) => `You applied on ${date}.`,
     },
+    waitlisted: {
+      heading: "You are on the waiting list",
+      body: "There is no place to offer right now. We will come back to you when one opens.",
+    },
+    declined: {
+      heading: "Your application was not accepted",
+      body: "You are welcome to apply again with new work.",
+    },
+    offered: {
+      heading: "You're offered a place",
+      body: "Accept your offer to become a member.",
+      closed: "The offer link is no longer open: the team will send you a new one.",
+    },
+    decidedOn: (date: string) => `Decided on ${date}.`,
+    noteLabel: "A note from the team",
+    tracksTitle: "The tracks you sent",
   },
 
   newSongs: {

@@ -9,6 +9,8 @@
  * before reading the songs); each is a lookup by a unique or partial index.
  */
 import { redirect } from "@remix-run/node";
+import { applicationForms, loadApplicantSection, type ApplicantSection } from "~/applications/applicant.server";
+import { getApplicationForUser } from "~/applications/applications.server";
 import { z } from "zod";
 import type { Viewer } from "~/auth/viewer";
 import { isMember } from "~/auth/viewer";
@@ -62,6 +64,8 @@ export interface DashboardData {
   /** Camp sessions do not exist yet: always empty until the camps issue fills it. */
   campSessions: never[] | null;
   checks: ProfileCheck[];
+  /** The applicant's application: the form or its status (app/applications); null for members. */
+  applicant: ApplicantSection | null;
 }
 
 export interface DashboardOptions {
@@ -69,13 +73,15 @@ export interface DashboardOptions {
   now?: Date;
   /** A prefetch reads "new since your last visit" without counting as a visit. */
   prefetch?: boolean;
+  /** The page's query (`?kind=` preselects the application's kind, `?withdraw=confirm`). */
+  searchParams?: URLSearchParams;
 }
 
 export async function getDashboard(db: Database, viewer: Viewer, options: DashboardOptions = {}): Promise<DashboardData> {
   const store = options.storage ?? runtimeStorage();
   const now = options.now ?? new Date();
   const member = isMember(viewer);
-  const [profile, user, newSongs, showcase] = await Promise.all([
+  const [profile, user, newSongs, showcase, applicant] = await Promise.all([
     db
       .selectFrom("profiles")
       .select(["display_name", "avatar_url", "bio", "location", "skills", "genres", "public_profile", "has_seen_decision_banner", "time_zone"])
@@ -84,7 +90,9 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
     db.selectFrom("auth.users").select("created_at").where("id", "=", viewer.id).executeTakeFirst(),
     (options.prefetch ? peekDashboardVisit : recordDashboardView)(db, viewer.id, now).then((visit) => newInCatalogue(db, store, visit.newSince)),
     member ? listShowcase(db, store, viewer.id) : Promise.resolve(null),
+    loadApplicantSection(db, store, viewer, options.searchParams),
   ]);
+  const application = applicant?.application ? { ...applicant.application, offer: applicant.offer } : null;
   const timeZone = safeTimeZone(profile?.time_zone);
   const joinedAt = user ? new Date(user.created_at).toISOString() : null;
   const items: Omit<ProfileCheck, "href">[] = [
@@ -102,12 +110,13 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
     timeZone,
     joinedAt,
     // No profile row (cannot happen after sign-in, which makes one): nothing to announce.
-    decision: decisionFor(viewer, { hasSeenDecisionBanner: profile?.has_seen_decision_banner ?? true }),
-    application: applicationStandingFor(viewer, { joinedAt }),
+    decision: decisionFor(viewer, { hasSeenDecisionBanner: profile?.has_seen_decision_banner ?? true, application }),
+    application: applicationStandingFor(viewer, { joinedAt, application }),
     newSongs,
     showcase: showcase ? { tracks: showcase, limit: SHOWCASE_LIMIT } : null,
     campSessions: member ? [] : null,
     checks,
+    applicant,
   };
 }
 
@@ -118,8 +127,8 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
  * something was dismissed.
  */
 export async function dismissDecision(db: Database, viewer: Pick<Viewer, "id" | "role" | "isAdmin">): Promise<boolean> {
-  // The membership issue passes the stored application here too (standing.ts).
-  if (!decisionFor(viewer, { hasSeenDecisionBanner: false })) return false;
+  const application = viewer.role === null && !viewer.isAdmin ? await getApplicationForUser(db, viewer.id) : null;
+  if (!decisionFor(viewer, { hasSeenDecisionBanner: false, application })) return false;
   const row = await db
     .updateTable("profiles")
     .set({ has_seen_decision_banner: true })
@@ -132,6 +141,8 @@ export async function dismissDecision(db: Database, viewer: Pick<Viewer, "id" | 
 
 /** The dashboard's forms: only the banner's dismiss, which names nobody (the viewer is the subject). */
 export const dashboardForms = {
+  // The applicant's application (app/applications/applicant.server.ts).
+  ...applicationForms,
   [DISMISS_DECISION_INTENT]: form({
     // The intent must be named: a bare POST to /dashboard dismisses nothing (400, like any empty form).
     schema: z.object({ intent: z.literal(DISMISS_DECISION_INTENT) }),
