@@ -136,7 +136,7 @@ export interface ArRequestRow {
   id: string;
   name: string;
   company: string;
-  email: string;
+  email: string | null;
   message: string;
   createdAt: string;
 }

@@ -17,13 +17,6 @@ export interface AdminEmptySection {
 }
 
 export const ADMIN_EMPTY_SECTIONS = {
-  submissions: {
-    title: "Submissions",
-    lead: "Songs members send in, for the catalogue or in answer to an A&R brief.",
-    emptyTitle: "No submissions yet",
-    emptyText: "Each song a member submits will be listed here with its credits and audio, waiting for your review.",
-    icon: "inbox",
-  },
   showcase: {
     title: "Showcase",
     lead: `Every member can show up to ${SHOWCASE_MAX_TRACKS} tracks on their profile.`,

@@ -4,7 +4,6 @@
  * cookie, bad input answers 400 with the error next to the field and writes
  * nothing, and each action runs its guard before reading the body.
  */
-import { FORM_MESSAGES } from "~/routing/forms.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
@@ -119,78 +118,8 @@ describe("/profile", () => {
   });
 });
 
-describe("/ar/register", () => {
-  const body = { name: "Jo Scout", company: "Northern Records", email: "jo@northern.test", message: "Uptempo pop" };
-
-  it("stores a request and confirms with a toast on /ar; a repeat is answered the same and not stored twice", async () => {
-    const visitor = new TestClient(app);
-    const first = await visitor.post("/ar/register", { ...body, ...(await visitor.honeypotFields("/ar/register")) });
-    expect(first.status).toBe(302);
-    expect(locationOf(first)).toBe("/ar");
-    const landing = await (await visitor.get("/ar")).text();
-    expect(landing).toContain("Request received");
-    expect(landing).toContain("reply to jo@northern.test");
-
-    const again = await visitor.post("/ar/register", { ...body, email: "JO@northern.test", ...(await visitor.honeypotFields("/ar/register")) });
-    expect(locationOf(again)).toBe("/ar");
-    expect(await (await visitor.get("/ar")).text()).toContain("Request received");
-
-    const rows = await database.db.selectFrom("ar_registrations").select(["name", "company", "email", "status"]).execute();
-    expect(rows).toEqual([{ name: "Jo Scout", company: "Northern Records", email: "jo@northern.test", status: "pending" }]);
-  });
-
-  it("answers bad input with 400 and the messages, storing nothing", async () => {
-    const visitor = new TestClient(app);
-    const response = await visitor.post("/ar/register", {
-      name: "",
-      company: "x".repeat(121),
-      email: "nope",
-      ...(await visitor.honeypotFields("/ar/register")),
-    });
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain("Name is required");
-    expect(html).toContain("Company or label must be no more than 120 characters");
-    expect(html).toContain("Enter an e-mail address like name@label.com");
-    expect(await database.db.selectFrom("ar_registrations").select("id").execute()).toHaveLength(1);
-  });
-
-  it("refuses a post without the rendered form's honeypot stamp, or with the trap filled", async () => {
-    const bot = new TestClient(app);
-    const noStamp = await bot.post("/ar/register", { ...body, email: "bot1@spam.test" });
-    expect(noStamp.status).toBe(400);
-    // One pipeline, one refusal text for every public form (app/routing/forms.server.ts).
-    expect(await noStamp.text()).toContain(FORM_MESSAGES.spam);
-    const fields = await bot.honeypotFields("/ar/register");
-    const trapped = await bot.post("/ar/register", { ...body, email: "bot2@spam.test", ...fields, name__confirm: "I am a bot" });
-    expect(trapped.status).toBe(400);
-    expect(await database.db.selectFrom("ar_registrations").select("id").execute()).toHaveLength(1);
-  });
-
-  it("limits valid requests per network address with 429 and Retry-After", async () => {
-    const client = new TestClient(app);
-    // Two requests from this address were counted above; the rule allows five per hour.
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const response = await client.post("/ar/register", { ...body, email: `flood${i}@spam.test`, ...(await client.honeypotFields("/ar/register")) });
-      statuses.push(response.status);
-      if (response.status === 429) {
-        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
-        expect(await response.text()).toContain("Too many access requests from your network.");
-      }
-    }
-    expect(statuses).toEqual([302, 302, 302, 429]);
-    expect(await database.db.selectFrom("ar_registrations").select("id").execute()).toHaveLength(4);
-  });
-
-  it("shows open requests to administrators on the overview", async () => {
-    const admin = new TestClient(app);
-    await admin.signIn(demoAccount("admin").email, PASSWORD);
-    const html = await (await admin.get("/admin")).text();
-    expect(html).toContain("jo@northern.test");
-    expect(html).toMatch(/A&amp;R access requests<\/dt><dd[^>]*>4<\/dd>/);
-  });
-});
+// /ar/register (A&R registration: new and own accounts, honeypot, rate limit, the admins' overview) is
+// tested in tests/integration/ar-registration.test.ts (ADR 0072).
 
 describe("/members filter", () => {
   it("filters the directory with a plain GET form", async () => {

@@ -81,11 +81,11 @@ export default function AdminOverviewRoute() {
               <tbody>
                 {arRequests.map((request) => (
                   <tr key={request.id}>
-                    <th scope="row">{request.name}</th>
+                    <th scope="row">
+                      <Link to={`/admin/ar-registrations?id=${request.id}`}>{request.name}</Link>
+                    </th>
                     <td>{request.company}</td>
-                    <td>
-                      <a href={`mailto:${request.email}`}>{request.email}</a>
-                    </td>
+                    <td>{request.email ? <a href={`mailto:${request.email}`}>{request.email}</a> : <span className={page.muted}>Phone account</span>}</td>
                     <td>{request.message || <span className={page.muted}>No message</span>}</td>
                     <td>
                       <time dateTime={request.createdAt}>{dateFormat.format(new Date(request.createdAt))}</time>

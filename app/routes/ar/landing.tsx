@@ -3,6 +3,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import * as styles from "~/ar/ar.css";
 import { isApprovedAR } from "~/auth/viewer";
+import { ArRequestStatus } from "~/ar/ArRequestStatus";
+import { AR_REGISTRATION_TEXT } from "~/ar/registration-text";
+import { dashboardArRequest } from "~/ar/registrations.server";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { defineRoute } from "~/routing/route.server";
 import { container } from "~/layout/layout.css";
@@ -19,8 +22,10 @@ export const meta: MetaFunction = () => [
 const route = defineRoute({
   access: "public-viewer",
   nav: { label: "For A&R", to: "/ar", order: 80, show: (viewer) => viewer === null },
-  async load({ viewer }) {
-    return { signedIn: Boolean(viewer), approved: isApprovedAR(viewer) };
+  async load({ viewer, db }) {
+    // A pending (or declined) A&R sees where their request stands, not "request access" again.
+    const request = viewer ? await dashboardArRequest(db, viewer) : null;
+    return { signedIn: Boolean(viewer), approved: isApprovedAR(viewer), request };
   },
 });
 
@@ -37,7 +42,8 @@ const STEPS = [
 ];
 
 export default function ArLandingRoute() {
-  const { signedIn, approved } = useLoaderData<typeof loader>();
+  const { signedIn, approved, request } = useLoaderData<typeof loader>();
+  const pending = request?.status === "pending";
   return (
     <div className={`${container} ${page.page}`}>
       <section className={styles.hero} aria-labelledby="ar-title">
@@ -54,6 +60,10 @@ export default function ArLandingRoute() {
             <ButtonLink to="/ar/dashboard" variant="uber" size="lg">
               Open your A&amp;R dashboard
             </ButtonLink>
+          ) : pending ? (
+            <ButtonLink to="/dashboard" variant="uber" size="lg">
+              {AR_REGISTRATION_TEXT.toDashboard}
+            </ButtonLink>
           ) : (
             <ButtonLink to="/ar/register" variant="uber" size="lg">
               Request A&amp;R access
@@ -64,7 +74,8 @@ export default function ArLandingRoute() {
           </ButtonLink>
         </div>
       </section>
-      {signedIn && !approved ? (
+      {request ? <ArRequestStatus request={request} /> : null}
+      {signedIn && !approved && !request ? (
         <Alert title="Your account doesn't have A&R access">
           The A&amp;R dashboard is for approved A&amp;R professionals. Request access below and the team will review it.
         </Alert>
