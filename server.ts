@@ -9,7 +9,6 @@
 import "./app/platform/load-dotenv.server";
 import compression from "compression";
 import express, { type Request, type Response, type NextFunction } from "express";
-import morgan from "morgan";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -26,6 +25,7 @@ import { anonymousPageCache } from "./app/platform/page-cache.server";
 import { catalogRevision } from "./app/catalog/search-cache.server";
 import { ignoreErrorsOfRefusedRequests, limitRequestBodies } from "./app/platform/http/body-limit.server";
 import { refuseBadRequestInput } from "./app/platform/http/input-hygiene.server";
+import { requestLogger } from "./app/platform/http/request-log.server";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 /** The theme preference cookie (app/theme/theme.server.ts): the one cookie a cached public page may vary on. */
@@ -106,7 +106,8 @@ async function main() {
   }
 
   if (env.LOG_REQUESTS) {
-    app.use(morgan(isProduction ? "combined" : "dev", { skip: (req) => req.url === "/healthz" }));
+    // Share tokens, offer tokens and codes in URLs and Referers are redacted (docs/decisions/0077).
+    app.use(requestLogger({ production: isProduction }));
   }
 
   // Auth (issue 3): refuse cross-site writes with 403, then open the per-request
