@@ -11,6 +11,13 @@ import { seedDemoMembers } from "./seed-members.server";
 import { seedDemoAvatars } from "./seed-avatars.server";
 import { seedDemoShowcases } from "./seed-showcases.server";
 import { seedDemoNotices } from "~/inbox/seed-notices.server";
+import { seedDemoArRegistrations } from "~/ar/seed-registrations.server";
+import { seedDemoApplications } from "~/applications/seed-applications.server";
+import { seedDemoReviews } from "~/applications/seed-review.server";
+import { seedDemoSubmissions } from "~/submissions/seed-submissions.server";
+import { seedDemoBriefs } from "~/briefs/seed-briefs.server";
+import { seedDemoShortlists } from "~/shortlists/seed-shortlists.server";
+import { seedDemoHolds } from "~/holds/seed-holds.server";
 import type { StoragePort } from "~/platform/storage/port";
 
 export interface SeedOptions {
@@ -72,6 +79,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await seedDemoAvatars(tx, { files: demoFiles, log: options.log });
     await seedDemoShowcases(tx, { now, files: demoFiles, log: options.log });
     await seedDemoNotices(tx, { now, log: options.log });
+    await seedDemoArRegistrations(tx, { password: options.password, now, log: options.log });
+    await seedDemoApplications(tx, { password: options.password, now, files: demoFiles, log: options.log });
+    await seedDemoReviews(tx, { now, log: options.log });
+    await seedDemoSubmissions(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoBriefs(tx, { now, log: options.log });
+    await seedDemoShortlists(tx, { now, log: options.log });
+    await seedDemoHolds(tx, { now, log: options.log });
   }).catch(async (error: unknown) => {
     await demoFiles.removeCreated();
     throw error;

@@ -204,6 +204,8 @@ function isGlobalSignOut(request: Request): boolean {
 }
 
 async function signInThroughForm(context: BrowserContext, email: string) {
+  // A test that switches persona arrives signed in as the one before; /auth would send it on.
+  await context.clearCookies();
   const page = await context.newPage();
   try {
     await signIn(page, email);

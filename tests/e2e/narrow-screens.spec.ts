@@ -42,6 +42,20 @@ async function fillPlaceholders(page: Page, persona: TablePersona, paths: string
     liveSongId: () => idFromLink(page, "/music-catalog", new RegExp(`^/song/(${UUID})$`)),
     publicMemberId: () => idFromLink(page, "/members", new RegExp(`^/members/(${UUID})$`)),
     archivedSongId: () => idFromLink(page, "/admin/archive/browse", new RegExp(`^/admin/archive/song/(${UUID})$`)),
+    // Any submission the persona may open: the member's own (their list), or one in the admins' queue.
+    memberSubmissionId: () =>
+      persona === "admin"
+        ? idFromLink(page, "/admin/submissions", new RegExp(`^/admin/submissions/(${UUID})$`))
+        : idFromLink(page, "/submissions", new RegExp(`^/submissions/(${UUID})$`)),
+    // A pending application in the admins' queue (ADR 0071).
+    applicationId: () => idFromLink(page, "/admin/applications", new RegExp(`^/admin/applications/(${UUID})$`)),
+    // An open brief: the A&R's own (their desk's list), or one of the members' open briefs (members and admins).
+    briefId: () =>
+      persona === "ar"
+        ? idFromLink(page, "/ar/briefs", new RegExp(`^/ar/briefs/(${UUID})$`))
+        : idFromLink(page, "/briefs", new RegExp(`^/briefs/(${UUID})$`)),
+    // A shortlist: the demo A&R's own; an admin reaches it under "Other A&R shortlists" (ADR 0074).
+    shortlistId: () => idFromLink(page, "/ar/shortlists", new RegExp(`^/ar/shortlists/(${UUID})$`)),
   };
   const known = new Map<string, string>();
   const filled: string[] = [];

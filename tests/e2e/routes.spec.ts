@@ -106,13 +106,19 @@ test.describe("admin", () => {
 
     await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Users" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
-    // Newest accounts first: the applicant signed up today (the admin's account is months old and,
-    // with the demo members and the e2e's own accounts, on a later page).
-    await expect(page.getByRole("table")).toContainText("applicant@demo.hitfactory.test");
+    // Newest accounts first: the applicant signed up today, so within the first pages (the admin's
+    // account is months old; how many accounts the e2e run made before this test varies).
+    const table = page.getByRole("table");
+    await expect(table).toContainText("@");
+    for (let pages = 1; !(await table.textContent())?.includes("applicant@demo.hitfactory.test"); pages++) {
+      expect(pages, "the demo applicant within the first 3 pages").toBeLessThan(3);
+      await page.getByRole("link", { name: "Next page" }).click();
+      await expect(page).toHaveURL(new RegExp(`page=${pages + 1}`));
+    }
     await expectNoAxeViolations(page, "on /admin/users");
 
-    await page.goto("/admin/submissions");
-    await expect(page.getByRole("heading", { name: "No submissions yet" })).toBeVisible();
+    await page.goto("/admin/camps");
+    await expect(page.getByRole("heading", { name: "No camps scheduled" })).toBeVisible();
     await expectNoAxeViolations(page, "on an admin empty state");
   });
 
@@ -137,18 +143,13 @@ test.describe("admin", () => {
 });
 
 test.describe("A&R", () => {
-  test("a visitor requests A&R access and gets a confirmation", async ({ page }, testInfo) => {
+  // Registering, the admins' approval and the way to the desk: tests/e2e/ar-registration.spec.ts (ADR 0072).
+  test("a visitor finds the A&R registration form from /ar", async ({ page }) => {
     await page.goto("/ar");
     await expectNoAxeViolations(page, "on /ar");
     await page.getByRole("link", { name: "Request A&R access" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Request A&R access" })).toBeVisible();
-    await expectNoAxeViolations(page, "on /ar/register");
-    await page.getByLabel("Name").fill("Sam Scout");
-    await page.getByLabel("Company or label").fill("Northern Records");
-    await page.getByLabel("Work e-mail").fill(`sam+${testInfo.project.name}@northern.test`);
-    await page.getByRole("button", { name: "Send request" }).click();
-    await expect(page).toHaveURL(/\/ar$/);
-    await expect(page.getByText("Request received")).toBeVisible();
+    await expect(page.getByLabel("Work e-mail")).toBeVisible();
   });
 });
 

@@ -11,6 +11,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { DEMO_ACCOUNTS } from "~/demo/accounts";
+import { DEMO_APPLICANTS } from "~/applications/seed-applications.server";
+import { DEMO_AR_REGISTRANT_EMAILS } from "~/ar/registration-demo";
 import { DEMO_MEMBERS, demoMemberEmail } from "~/demo/members-data";
 import { detectAudioType, detectImageType } from "~/catalog/media-types";
 import { parseWav } from "~/catalog/audio-info";
@@ -57,8 +59,23 @@ describe("demo catalogue", () => {
     expect((await searchCatalog(database.db, {}, { storage })).total).toBe(catalogue.length);
   });
 
+  it("gives the catalogue songs of every vocal type, explicit and clean ones, and some without a vocal type (the A&R desk's facets)", async () => {
+    const { facets } = await searchCatalog(database.db, {}, { storage });
+    expect(facets.vocalTypes.map((count) => count.value).sort()).toEqual(["duet", "female", "group", "instrumental", "male"]);
+    for (const count of facets.vocalTypes) expect(count.count, count.value).toBeGreaterThanOrEqual(1);
+    expect(facets.explicit.map((count) => count.value).sort()).toEqual(["false", "true"]);
+    const catalogue = (await allSongs()).filter((s) => s.status === "catalogue");
+    expect(catalogue.some((s) => s.vocal_type === null)).toBe(true);
+    // Instrumentals (no lyrics) are never explicit.
+    for (const s of catalogue.filter((song) => song.vocal_type === "instrumental")) expect(s.explicit, s.title).toBe(false);
+  });
+
   it("gives every song its own playable WAV (15 to 60 s) with a waveform, and PNG artwork", async () => {
     const hashes = new Set<string>();
+    const fromSubmissions = new Set(
+      (await database.db.selectFrom("submissions").select("song_id").where("song_id", "is not", null).execute()).map((r) => r.song_id!),
+    );
+    expect(fromSubmissions.size).toBe(1);
     for (const s of await allSongs()) {
       const audio = await storage.get(AUDIO_BUCKET, s.audio_path);
       expect(audio, s.title).not.toBeNull();
@@ -74,13 +91,21 @@ describe("demo catalogue", () => {
       // Not silence and not a constant: the waveform moves.
       expect(new Set(s.peaks.map((p) => Math.round(p * 10))).size).toBeGreaterThan(3);
       hashes.add(crypto.createHash("sha256").update(audio!).digest("hex"));
+      // Songs accepted from members' submissions (ADR 0075) come without artwork.
+      if (fromSubmissions.has(s.id)) {
+        expect(s.artwork_path).toBeNull();
+        continue;
+      }
       const artwork = await storage.get(ARTWORK_BUCKET, s.artwork_path!);
       expect(detectImageType(artwork!)?.contentType).toBe("image/png");
     }
     expect(hashes.size).toBe((await allSongs()).length);
     const objects = await database.db.selectFrom("storage_objects").select(["bucket", "kind", "path"]).execute();
-    // Showcase tracks (app/showcase, seeded too) keep their audio under showcase/ in the same bucket.
-    expect(objects.filter((o) => o.kind === "audio" && !o.path.startsWith("showcase/"))).toHaveLength(hashes.size);
+    // Showcase tracks (app/showcase, seeded too) keep their audio under showcase/ in the same bucket,
+    // application tracks (app/applications) under applications/, song submissions (app/submissions) under submissions/.
+    expect(
+      objects.filter((o) => o.kind === "audio" && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/")),
+    ).toHaveLength(hashes.size);
   });
 
   it("credits demo members and external co-writers, with splits of 100 per song", async () => {
@@ -98,8 +123,9 @@ describe("demo catalogue", () => {
     const totals = new Map<string, number>();
     for (const c of credits) totals.set(c.song_id, (totals.get(c.song_id) ?? 0) + Number(c.split));
     expect([...new Set(totals.values())]).toEqual([100]);
-    // No login-able accounts beyond the five demo personas and the demo collective.
-    expect(members).toHaveLength(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length);
+    // No login-able accounts beyond the five demo personas, the demo collective, the demo applicants (ADR 0070)
+    // and the demo A&R registrants (ADR 0072).
+    expect(members).toHaveLength(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length + DEMO_APPLICANTS.length + DEMO_AR_REGISTRANT_EMAILS.length);
   });
 
   it("is found by search: a misspelt title, a member's name, and not the archived demo", async () => {

@@ -146,8 +146,9 @@ describe("/dashboard per persona", () => {
     const html = await response.text();
     const status = sectionOf(html, "application-title")!;
     expect(status).toContain(DASHBOARD_TEXT.application.inReview.heading);
-    const created = (await database.db.selectFrom("auth.users").select("created_at").where("id", "=", ids.applicant).executeTakeFirstOrThrow()).created_at;
-    const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(created));
+    // The day they submitted their application (ADR 0070).
+    const submitted = (await database.db.selectFrom("applications").select("submitted_at").where("user_id", "=", ids.applicant).executeTakeFirstOrThrow()).submitted_at!;
+    const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(submitted));
     expect(status).toContain(`You applied on ${day}.`);
     expect(status).toContain('aria-current="step"');
     for (const memberOnly of ["showcase-title", "camps-title", "tour-title", "decision-title"]) expect(sectionOf(html, memberOnly)).toBeNull();
@@ -205,7 +206,7 @@ describe("showcase and time zone", () => {
       await setZone("UTC");
       expect(await getDashboard(database.db, applicant, { now: at })).toMatchObject({ greeting: "Good morning", timeZone: "UTC" });
       // The application's date is shown in the zone too: 00:30 UTC is still the day before in Los Angeles.
-      await database.db.updateTable("auth.users").set({ created_at: new Date("2026-11-20T00:30:00Z") }).where("id", "=", applicant.id).execute();
+      await database.db.updateTable("applications").set({ submitted_at: new Date("2026-11-20T00:30:00Z") }).where("user_id", "=", applicant.id).execute();
       await setZone("America/Los_Angeles");
       expect(sectionOf(await (await clients.applicant.get("/dashboard")).text(), "application-title")).toContain("You applied on 19 November 2026.");
     } finally {

@@ -14,9 +14,10 @@ import { createTestDatabase, useTestRuntime, type TestDatabase } from "../suppor
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
 import { API_ROUTES, ISSUE_ROUTES, NOT_WALKED, PERSONAS, ROUTE_TABLE, SPEC_ROUTES, type Outcome, type Persona } from "../support/route-table";
 import { declaredRoutes } from "../support/route-declarations";
+import { personaAccount } from "../support/route-table-world";
 
 const PASSWORD = "route-table-password";
-const SIGNED_IN: Exclude<Persona, "anonymous">[] = ["applicant", "member", "ar", "admin"];
+const SIGNED_IN: Exclude<Persona, "anonymous">[] = ["applicant", "pendingAr", "member", "ar", "admin"];
 
 let database: TestDatabase;
 let app: AppHandler;
@@ -35,15 +36,37 @@ beforeAll(async () => {
     (await database.db.selectFrom("songs").select("id").where("status", "=", status).orderBy("title").executeTakeFirstOrThrow()).id;
   placeholders["{archivedSongId}"] = await songOf("archived");
   placeholders["{liveSongId}"] = await songOf("catalogue");
+  placeholders["{applicantTrackKey}"] = (
+    await database.db
+      .selectFrom("application_tracks as t")
+      .innerJoin("applications as a", "a.id", "t.application_id")
+      .select("t.track_key")
+      .where("a.user_id", "=", idOf("applicant"))
+      .where("t.mode", "=", "collab")
+      .orderBy("t.position")
+      .executeTakeFirstOrThrow()
+  ).track_key;
+  placeholders["{applicationId}"] = (
+    await database.db.selectFrom("applications").select("id").where("user_id", "=", idOf("applicant")).where("status", "=", "pending").executeTakeFirstOrThrow()
+  ).id;
+  placeholders["{memberSubmissionId}"] = (
+    await database.db.selectFrom("submissions").select("id").where("member_id", "=", idOf("member")).where("status", "=", "pending").orderBy("created_at").executeTakeFirstOrThrow()
+  ).id;
   placeholders["{showcaseTrackId}"] = (
     await database.db.selectFrom("showcase_tracks").select("id").where("user_id", "=", idOf("member")).orderBy("position").executeTakeFirstOrThrow()
+  ).id;
+  placeholders["{briefId}"] = (
+    await database.db.selectFrom("briefs").select("id").where("ar_id", "=", idOf("ar")).where("status", "=", "open").orderBy("created_at").executeTakeFirstOrThrow()
+  ).id;
+  placeholders["{shortlistId}"] = (
+    await database.db.selectFrom("shortlists").select("id").where("owner_id", "=", idOf("ar")).orderBy("created_at").orderBy("id").executeTakeFirstOrThrow()
   ).id;
 
   app = await createAppHandler();
   clients.anonymous = new TestClient(app);
   for (const persona of SIGNED_IN) {
     clients[persona] = new TestClient(app);
-    await clients[persona].signIn(demoAccount(persona).email, PASSWORD);
+    await clients[persona].signIn(personaAccount(persona).email, PASSWORD);
   }
 }, 120_000);
 
@@ -85,7 +108,7 @@ describe("sessions", () => {
     for (const persona of SIGNED_IN) {
       const response = await clients[persona].get("/dashboard");
       expect(response.status, persona).toBe(200);
-      expect(await response.text()).toMatch(new RegExp(`Good (morning|afternoon|evening), ${demoAccount(persona).displayName}<`));
+      expect(await response.text()).toMatch(new RegExp(`Good (morning|afternoon|evening), ${personaAccount(persona).displayName}<`));
     }
   });
 });
@@ -112,7 +135,7 @@ describe("the header only offers what the table allows", () => {
   it("every navigation link of a persona is a page that persona may open", async () => {
     const viewers: Record<Persona, Viewer | null> = { anonymous: null } as Record<Persona, Viewer | null>;
     for (const persona of SIGNED_IN) {
-      const account = demoAccount(persona);
+      const account = personaAccount(persona);
       viewers[persona] = { id: "", email: account.email, displayName: account.displayName, role: account.role, isAdmin: account.isAdmin };
     }
     const problems: string[] = [];

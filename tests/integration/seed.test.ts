@@ -3,7 +3,9 @@ import { sql } from "kysely";
 import { isDatabaseEmpty, seedDemoData } from "~/demo/seed.server";
 import { DEMO_ACCOUNTS } from "~/demo/accounts";
 import { DEMO_MEMBERS, demoMemberEmail } from "~/demo/members-data";
+import { DEMO_APPLICANTS, demoApplicantEmail } from "~/applications/seed-applications.server";
 import { verifyPassword } from "~/auth/users.server";
+import { DEMO_AR_REGISTRANT_EMAILS } from "~/ar/registration-demo";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -46,13 +48,37 @@ describe("demo data", () => {
     }
     expect(byEmail["applicant@demo.hitfactory.test"].raw_user_meta_data).toMatchObject({ role: "user" });
 
+    // The demo applicants (issue 11, ADR 0070): real accounts without a role, one application each.
+    const applicants = await database.db
+      .selectFrom("auth.users as u")
+      .innerJoin("profiles as p", "p.user_id", "u.id")
+      .select(["u.email", "u.encrypted_password", "p.role"])
+      .where("u.email", "in", DEMO_APPLICANTS.map(demoApplicantEmail))
+      .execute();
+    expect(applicants).toHaveLength(DEMO_APPLICANTS.length);
+    for (const row of applicants) expect(row.role).toBeNull();
+    expect(await verifyPassword(applicants[0]!.encrypted_password!, PASSWORD)).toBe(true);
+
+    // The demo A&R registrants (issue 11, ADR 0072): real accounts without a role, the demo password.
+    const registrants = await database.db
+      .selectFrom("auth.users as u")
+      .innerJoin("profiles as p", "p.user_id", "u.id")
+      .select(["u.email", "u.encrypted_password", "p.role"])
+      .where("u.email", "in", DEMO_AR_REGISTRANT_EMAILS)
+      .execute();
+    expect(registrants).toHaveLength(DEMO_AR_REGISTRANT_EMAILS.length);
+    for (const row of registrants) {
+      expect(row.role).toBeNull();
+      expect(await verifyPassword(row.encrypted_password!, PASSWORD)).toBe(true);
+    }
+
     // The demo collective (issue 10): every other account is one of DEMO_MEMBERS, with the demo
     // password (hashed once for all of them), confirmed, a member role and a full profile.
     const others = await database.db
       .selectFrom("auth.users as u")
       .innerJoin("profiles as p", "p.user_id", "u.id")
       .select(["u.email", "u.encrypted_password", "u.email_confirmed_at", "p.role", "p.bio", "p.public_profile"])
-      .where("u.email", "not in", DEMO_ACCOUNTS.map((a) => a.email))
+      .where("u.email", "not in", [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_APPLICANTS.map(demoApplicantEmail), ...DEMO_AR_REGISTRANT_EMAILS])
       .execute();
     expect(others.map((r) => r.email).sort()).toEqual(DEMO_MEMBERS.map(demoMemberEmail).sort());
     expect(await verifyPassword(others[0]!.encrypted_password!, PASSWORD)).toBe(true);

@@ -14,6 +14,8 @@ import { COMPILED_SERVER, startServer, type ServerProcess } from "../support/ser
 import { usingPostgres } from "../support/database";
 import { DEMO_ACCOUNTS } from "~/demo/accounts";
 import { DEMO_MEMBERS } from "~/demo/members-data";
+import { DEMO_AR_REGISTRANT_EMAILS } from "~/ar/registration-demo";
+import { DEMO_APPLICANTS } from "~/applications/seed-applications.server";
 
 const built = fs.existsSync(COMPILED_SERVER);
 
@@ -71,9 +73,9 @@ describe.skipIf(!built || usingPostgres)("server process on the embedded databas
 
     const reopened = await openDatabase({ dataDir });
     try {
-      // The demo accounts are there (the seed's other members too): what was written before the stop is kept.
+      // The demo accounts are there (the seed's other members, A&R registrants and applicants too): what was written before the stop is kept.
       const users = await sql<{ count: number }>`select count(*)::int as count from auth.users where email like '%@demo.hitfactory.test'`.execute(reopened.db);
-      expect(users.rows[0].count).toBe(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length);
+      expect(users.rows[0].count).toBe(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length + DEMO_AR_REGISTRANT_EMAILS.length + DEMO_APPLICANTS.length);
     } finally {
       await reopened.close();
     }

@@ -6,12 +6,22 @@
  * other than the table's own expectations (bad input, cache headers).
  */
 import { seedDemoData } from "~/demo/seed.server";
-import { demoAccount } from "~/demo/accounts";
+import { demoAccount, type DemoAccount } from "~/demo/accounts";
+import { PENDING_AR_DEMO } from "~/ar/registration-demo";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "./database";
 import { createAppHandler, TestClient, type AppHandler } from "./app-handler";
 import type { Persona } from "./route-table";
 
 export const WORLD_PASSWORD = "route-table-password";
+
+/**
+ * Who a signed-in persona is: one of DESIGN §4's demo accounts, or the demo
+ * collective's pending A&R (pendingar@, seeded by app/ar/seed-registrations.server.ts).
+ */
+export function personaAccount(persona: Exclude<Persona, "anonymous">): Pick<DemoAccount, "email" | "displayName" | "role" | "isAdmin"> {
+  if (persona === "pendingAr") return { email: PENDING_AR_DEMO.email, displayName: PENDING_AR_DEMO.displayName, role: null, isAdmin: false };
+  return demoAccount(persona);
+}
 
 export interface RouteTableWorld {
   database: TestDatabase;
@@ -35,8 +45,36 @@ export async function createRouteTableWorld(personas: readonly Persona[]): Promi
     "{applicantId}": idOf("applicant"),
     "{archivedSongId}": await songOf("archived"),
     "{liveSongId}": await songOf("catalogue"),
+    "{applicantTrackKey}": (
+      await database.db
+        .selectFrom("application_tracks as t")
+        .innerJoin("applications as a", "a.id", "t.application_id")
+        .select("t.track_key")
+        .where("a.user_id", "=", idOf("applicant"))
+        .where("t.mode", "=", "collab")
+        .orderBy("t.position")
+        .executeTakeFirstOrThrow()
+    ).track_key,
+    "{memberSubmissionId}": (
+      await database.db.selectFrom("submissions").select("id").where("member_id", "=", idOf("member")).where("status", "=", "pending").orderBy("created_at").executeTakeFirstOrThrow()
+    ).id,
+    "{applicationId}": (
+      await database.db.selectFrom("applications").select("id").where("user_id", "=", idOf("applicant")).where("status", "=", "pending").executeTakeFirstOrThrow()
+    ).id,
     "{showcaseTrackId}": (
       await database.db.selectFrom("showcase_tracks").select("id").where("user_id", "=", idOf("member")).orderBy("position").executeTakeFirstOrThrow()
+    ).id,
+    "{briefId}": (
+      await database.db
+        .selectFrom("briefs")
+        .select("id")
+        .where("ar_id", "=", idOf("ar"))
+        .where("status", "=", "open")
+        .orderBy("created_at")
+        .executeTakeFirstOrThrow()
+    ).id,
+    "{shortlistId}": (
+      await database.db.selectFrom("shortlists").select("id").where("owner_id", "=", idOf("ar")).orderBy("created_at").orderBy("id").executeTakeFirstOrThrow()
     ).id,
   };
 
@@ -44,7 +82,7 @@ export async function createRouteTableWorld(personas: readonly Persona[]): Promi
   const clients: RouteTableWorld["clients"] = {};
   for (const persona of personas) {
     const client = new TestClient(app);
-    if (persona !== "anonymous") await client.signIn(demoAccount(persona).email, WORLD_PASSWORD);
+    if (persona !== "anonymous") await client.signIn(personaAccount(persona).email, WORLD_PASSWORD);
     clients[persona] = client;
   }
 

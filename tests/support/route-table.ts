@@ -18,11 +18,21 @@
  *   {archivedSongId}  id of a demo song with status archived
  *   {liveSongId}      id of a demo song in the public catalogue
  *   {showcaseTrackId} id of the demo member's first showcase track (public profile)
+ *   {memberSubmissionId} id of the demo member's pending song submission (ADR 0075)
+ *   {applicantTrackKey} the demo applicant's first collab track's key (the player's id, ADR 0070)
+ *   {briefId}         id of the demo A&R's first open brief (ADR 0076)
+ *   {applicationId}   id of the demo applicant's pending application (ADR 0071)
+ *   {shortlistId}     id of the demo A&R's first shortlist (ADR 0074)
  */
 import type { Access } from "~/routing/access";
 import { declaredRoutes, type DeclaredRoute } from "./route-declarations";
 
-export const PERSONAS = ["anonymous", "applicant", "member", "ar", "admin"] as const;
+/**
+ * "pendingAr": signed in, no role, an A&R registration waiting for review
+ * (ADR 0072). Every guard treats them as an applicant, and so does every
+ * sample below unless it names pendingAr itself.
+ */
+export const PERSONAS = ["anonymous", "applicant", "pendingAr", "member", "ar", "admin"] as const;
 export type Persona = (typeof PERSONAS)[number];
 
 export type Outcome = { status: number } | { redirect: string };
@@ -54,7 +64,7 @@ export function signIn(pathAndQuery: string): Outcome {
 }
 
 export function everyone(outcome: Outcome): PersonaOutcomes {
-  return { anonymous: outcome, applicant: outcome, member: outcome, ar: outcome, admin: outcome };
+  return { anonymous: outcome, applicant: outcome, pendingAr: outcome, member: outcome, ar: outcome, admin: outcome };
 }
 
 // ---------------------------------------------------------------------------
@@ -69,7 +79,7 @@ export function guardOutcome(access: Access, persona: Persona, pathAndQuery: str
     case "signed-in":
       return null;
     case "member":
-      return persona === "applicant" ? to("/dashboard") : null;
+      return persona === "applicant" || persona === "pendingAr" ? to("/dashboard") : null;
     case "approved-ar":
       return persona === "ar" || persona === "admin" ? null : to("/ar");
     case "admin":
@@ -112,9 +122,44 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/api/songs/{archivedSongId}/audio-url", get: { anonymous: notFound, applicant: notFound, member: notFound, ar: notFound } },
   ],
   // A public member's showcase track (the demo member's first); unknown and malformed ids are 404.
+  // Song submissions (ADR 0075): a member's own, seen by that member (and, at the admin URL, by admins);
+  // another member's or an A&R's view of it is 404, like an unknown id. The audio URL: submitter and admins.
+  "/submissions/:submissionId": [
+    { path: "/submissions/{memberSubmissionId}", get: { ar: notFound, admin: notFound } },
+    { path: "/submissions/not-a-submission", get: notFound },
+  ],
+  "/api/submissions/:submissionId/audio-url": [
+    { path: "/api/submissions/{memberSubmissionId}/audio-url", get: { ar: notFound } },
+    { path: "/api/submissions/not-a-submission/audio-url", get: notFound },
+  ],
+  "/admin/submissions/:submissionId": [
+    { path: "/admin/submissions/{memberSubmissionId}" },
+    { path: "/admin/submissions/not-a-submission", get: notFound },
+  ],
   "/api/showcase/:trackId/audio-url": [
     { path: "/api/showcase/{showcaseTrackId}/audio-url" },
     { path: "/api/showcase/not-a-track/audio-url", get: notFound },
+  ],
+  // Briefs (ADR 0076): A&R read their own briefs at the desk, not the members' pages; another A&R's brief is 404.
+  "/briefs": [{ get: { ar: to("/ar/briefs") } }],
+  "/briefs/:briefId": [
+    // A refused post renders the page, which sends an A&R to their own briefs.
+    { path: "/briefs/{briefId}", get: { ar: to("/ar/briefs") }, post: { ar: to("/ar/briefs") } },
+    { path: "/briefs/not-a-brief", get: { member: notFound, admin: notFound, ar: to("/ar/briefs") }, post: { ar: to("/ar/briefs") } },
+  ],
+  "/ar/briefs/:briefId": [{ path: "/ar/briefs/{briefId}" }, { path: "/ar/briefs/not-a-brief", get: notFound }],
+  // Shortlists (ADR 0074): the demo A&R's; an admin reads any shortlist (read-only); unknown ids are 404.
+  "/ar/shortlists/:shortlistId": [{ path: "/ar/shortlists/{shortlistId}" }, { path: "/ar/shortlists/not-a-shortlist", get: notFound }],
+  // A share link is its token (stored hashed, so the walk cannot know a live one): an unknown token is the 404 page for all.
+  "/listen/:token": [{ path: "/listen/no-such-token", get: notFound }],
+  // The audio of an unknown link is 404. A play report must say intent "played" (the beacon always does), so an
+  // empty post is 400 before the link is looked at; a real report to an unknown link is 404 (tests/integration/shortlists.test.ts).
+  "/api/listen/:token/:songId": [{ path: "/api/listen/no-such-token/{liveSongId}", get: notFound, post: badRequest }],
+  // An application's track: for its applicant and admins only; anyone else, unknown and malformed ids are 404 (ADR 0070).
+  "/api/applications/tracks/:trackId/audio-url": [
+    { path: "/api/applications/tracks/{applicantTrackKey}/audio-url", get: { ...everyone(notFound), applicant: ok, admin: ok } },
+    { path: "/api/applications/tracks/abcdefgh-collab-99/audio-url", get: notFound },
+    { path: "/api/applications/tracks/not-a-track/audio-url", get: notFound },
   ],
   "/members": [{}, { path: "/members?skill=producer" }],
   "/members/:userId": [
@@ -132,8 +177,9 @@ const SAMPLES: Record<string, Sample[]> = {
   // The onboarding forms' endpoint: nothing to show, a GET goes on to the dashboard; an empty post names no form.
   "/onboarding": [{ get: to("/dashboard") }],
   "/join": [{ get: to("/dashboard"), post: to("/dashboard") }],
-  "/join/writer": [{ get: to("/dashboard"), post: to("/dashboard") }],
-  "/join/producer": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  // The kind of application the address names is preselected on the dashboard (ADR 0070).
+  "/join/writer": [{ get: to("/dashboard?kind=writer"), post: to("/dashboard?kind=writer") }],
+  "/join/producer": [{ get: to("/dashboard?kind=producer"), post: to("/dashboard?kind=producer") }],
   "/application": [{ get: to("/dashboard"), post: to("/dashboard") }],
   "/member-application": [{ get: to("/dashboard"), post: to("/dashboard") }],
   "/admin/archive/song/:songId": [
@@ -151,6 +197,13 @@ const SAMPLES: Record<string, Sample[]> = {
   "/camp-scheduling": [{ get: to("/admin/camps"), post: to("/admin/camps") }],
   "/admin/audio-upload": [{ get: to("/admin/audio"), post: to("/admin/audio") }],
   "/admin/test-applications": [{ get: to("/admin/applications"), post: to("/admin/applications") }],
+  // Reviewing an application (ADR 0071): admins only; unknown and malformed ids are 404.
+  "/admin/applications/:applicationId": [
+    { path: "/admin/applications/{applicationId}" },
+    { path: "/admin/applications/{applicationId}?status=shortlisted&order=oldest&mode=solo" },
+    { path: "/admin/applications/not-an-application", get: notFound },
+    { path: "/admin/applications/00000000-0000-4000-8000-000000000000", get: notFound },
+  ],
   // Failing on purpose exists only with ENABLE_TEST_ROUTES, which the walk's server does not set.
   "/__test/crash": [{ route: "/__test/*", get: notFound }],
   "/__test/route-error": [{ route: "/__test/*", get: notFound }],
@@ -168,7 +221,9 @@ const specName = (pattern: string) => pattern.replace(/:(\w+)/g, "{$1}");
 function personaOutcomes(value: Outcome | Partial<PersonaOutcomes> | undefined, fallback: Outcome): PersonaOutcomes {
   if (!value) return everyone(fallback);
   if ("status" in value || "redirect" in value) return everyone(value as Outcome);
-  return { ...everyone(fallback), ...(value as Partial<PersonaOutcomes>) };
+  const given = value as Partial<PersonaOutcomes>;
+  // A pending A&R is an applicant to every route, unless the sample says otherwise.
+  return { ...everyone(fallback), ...given, pendingAr: given.pendingAr ?? given.applicant ?? fallback };
 }
 
 /** The table, derived: for each declared route (one row per URL pattern and sample), each persona's answer. */
@@ -195,10 +250,10 @@ export function deriveRouteTable(routes: DeclaredRoute[] = declaredRoutes()): Ro
 export const ROUTE_TABLE: readonly RouteRow[] = deriveRouteTable();
 
 /** Endpoints that are not SPEC pages but answer the pages. */
-export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/media/avatars/{userId}", "/theme", "/auth/keep-alive", "/__test/*"] as const;
+export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/api/submissions/{submissionId}/audio-url", "/api/applications/tracks/{trackId}/audio-url", "/api/listen/{token}/{songId}", "/media/avatars/{userId}", "/theme", "/auth/keep-alive", "/__test/*"] as const;
 
 /** Pages the issues add beyond SPEC §2's list (issue 10: the showcase, the inbox, the onboarding endpoint, the calendar). */
-export const ISSUE_ROUTES = ["/showcase", "/inbox", "/onboarding", "/calendar"] as const;
+export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds"] as const;
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
 export const SPEC_ROUTES = [

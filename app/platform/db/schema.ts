@@ -62,10 +62,18 @@ export interface ArRegistrationsTable {
   id: Generated<string>;
   name: string;
   company: string;
-  email: string;
+  /** The account's e-mail when the request was made (null for a phone-only account). */
+  email: string | null;
   message: Generated<string>;
   user_id: string | null;
   status: Generated<"pending" | "approved" | "declined">;
+  /** Migration 20261126000300 (ADR 0072): what the A&R does, where, links; the decision. */
+  title: Generated<string>;
+  territory: Generated<string>;
+  links: ColumnType<{ label: string; url: string }[], string | undefined, string>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  decision_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -254,6 +262,64 @@ export interface SongPostingsTable {
 }
 
 /** The inbox: notices that are not secrets, one row per recipient (supabase/migrations/20261125000400_inbox.sql). */
+// supabase/migrations/20261126000650_briefs.sql (app/briefs, ADR 0076).
+export interface BriefsTable {
+  id: Generated<string>;
+  ar_id: string;
+  company: string;
+  title: string;
+  body: string;
+  genre: string | null;
+  /** A date column: read as "yyyy-mm-dd" text (briefs.server.ts casts it), written as that text. */
+  deadline: string | null;
+  status: Generated<"open" | "closed">;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BriefAnswersTable {
+  id: Generated<string>;
+  brief_id: string;
+  member_id: string;
+  song_id: string | null;
+  submission_id: string | null;
+  note: Generated<string>;
+  rating: "keeper" | "maybe" | "needs_work" | "pass" | null;
+  rated_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+// supabase/migrations/20261126000600_submissions.sql (app/submissions): songs members send for the catalogue.
+export interface SubmissionsTable {
+  id: Generated<string>;
+  member_id: string;
+  /** The brief it answers (no foreign key until the briefs migration adds one). */
+  brief_id: string | null;
+  title: string;
+  genre: string;
+  moods: Generated<string[]>;
+  bpm: number;
+  musical_key: string;
+  vocal_type: "female" | "male" | "duet" | "group" | "instrumental" | null;
+  explicit: Generated<boolean>;
+  lyrics: string | null;
+  audio_bucket: string;
+  audio_path: string;
+  content_type: string;
+  size_bytes: ColumnType<number, number, number>;
+  duration_seconds: number;
+  peaks: ColumnType<number[], string | undefined, string>;
+  /** jsonb [{name, memberId|null, role, split}]; insert as JSON text. */
+  credits: ColumnType<{ name: string; memberId: string | null; role: "writer" | "producer" | "topliner" | "artist" | "composer" | "lyricist"; split: number }[], string, string>;
+  status: Generated<"pending" | "accepted" | "declined" | "withdrawn">;
+  decision_note: string | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  song_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface NoticesTable {
   id: Generated<string>;
   recipient_id: string;
@@ -267,6 +333,153 @@ export interface NoticesTable {
   dedupe_key: string | null;
   read_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+/** Each admin's rating and comment on an application (supabase/migrations/20261126000200_application_review.sql). */
+export interface ApplicationReviewsTable {
+  application_id: string;
+  admin_id: string;
+  rating: number;
+  comment: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An offer of membership: the mailed token is stored only as its SHA-256 hash (20261126000200). */
+export interface ApplicationOffersTable {
+  id: Generated<string>;
+  application_id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+// supabase/migrations/20261126000100_applications.sql (app/applications).
+export type ApplicationStatusValue = "draft" | "pending" | "shortlisted" | "waitlisted" | "declined" | "accepted" | "withdrawn";
+
+export interface ApplicationQuestionsTable {
+  id: Generated<string>;
+  prompt: string;
+  help: Generated<string>;
+  required: Generated<boolean>;
+  max_length: Generated<number>;
+  position: Generated<number>;
+  archived_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ApplicationsTable {
+  id: Generated<string>;
+  user_id: string;
+  public_key: string;
+  kind: "writer" | "producer" | "both" | null;
+  name: Generated<string>;
+  location: Generated<string>;
+  bio: Generated<string>;
+  /** [{label, url}] */
+  links: ColumnType<{ label: string; url: string }[], string | undefined, string>;
+  /** [{questionId, prompt, answer}] */
+  answers: ColumnType<{ questionId: string; prompt: string; answer: string }[], string | undefined, string>;
+  status: ColumnType<ApplicationStatusValue, ApplicationStatusValue | undefined, ApplicationStatusValue>;
+  submitted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  decided_by: string | null;
+  decision_note: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ApplicationTracksTable {
+  id: Generated<string>;
+  application_id: string;
+  mode: "collab" | "solo";
+  track_key: string;
+  title: string;
+  audio_bucket: string;
+  audio_path: string;
+  content_type: string;
+  size_bytes: ColumnType<number, number, number>;
+  duration_seconds: number;
+  peaks: ColumnType<number[], string | undefined, string>;
+  /** 1..3 within its group; the insert trigger gives the next free one. */
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Generated<Date>;
+}
+
+/** Append-only (a trigger refuses update and delete). */
+export interface ApplicationEventsTable {
+  id: Generated<string>;
+  application_id: string;
+  actor_id: string | null;
+  action: string;
+  from_status: ApplicationStatusValue | null;
+  to_status: ApplicationStatusValue | null;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+// supabase/migrations/20261126000500_shortlists.sql (app/shortlists, ADR 0074).
+export interface ShortlistsTable {
+  id: Generated<string>;
+  owner_id: string;
+  title: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShortlistItemsTable {
+  id: Generated<string>;
+  shortlist_id: string;
+  song_id: string;
+  note: Generated<string>;
+  rating: "keeper" | "maybe" | "needs_work" | "pass" | null;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShortlistSharesTable {
+  id: Generated<string>;
+  shortlist_id: string;
+  /** SHA-256 hex of the link's token; the token is never stored. */
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ShortlistPlaysTable {
+  id: Generated<string>;
+  share_id: string;
+  song_id: string;
+  /** SHA-256 hex of the listener cookie. */
+  listener_key: string;
+  /** UTC day, "YYYY-MM-DD" (date). */
+  day: ColumnType<string, string, string>;
+  fetched_at: Timestamp;
+  counted_at: NullableTimestamp;
+  /** HMAC (hex) of the address that reported the counted play, for the per-address cap (20261126000510). */
+  address_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Holds on songs requested by approved A&R, answered by admins (supabase/migrations/20261126000400_song_holds.sql). */
+export interface SongHoldsTable {
+  id: Generated<string>;
+  song_id: string;
+  ar_id: string;
+  status: ColumnType<"requested" | "granted" | "declined" | "released" | "expired", "requested" | "granted" | "declined" | "released" | "expired" | undefined, "requested" | "granted" | "declined" | "released" | "expired">;
+  note: Generated<string>;
+  response_note: string | null;
+  requested_at: Timestamp;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  released_at: NullableTimestamp;
 }
 
 export interface DB {
@@ -291,4 +504,18 @@ export interface DB {
   catalog_combos: CatalogCombosTable;
   song_postings: SongPostingsTable;
   notices: NoticesTable;
+  song_holds: SongHoldsTable;
+  submissions: SubmissionsTable;
+  shortlists: ShortlistsTable;
+  shortlist_items: ShortlistItemsTable;
+  shortlist_shares: ShortlistSharesTable;
+  shortlist_plays: ShortlistPlaysTable;
+  application_questions: ApplicationQuestionsTable;
+  applications: ApplicationsTable;
+  application_tracks: ApplicationTracksTable;
+  application_events: ApplicationEventsTable;
+  application_reviews: ApplicationReviewsTable;
+  application_offers: ApplicationOffersTable;
+  briefs: BriefsTable;
+  brief_answers: BriefAnswersTable;
 }

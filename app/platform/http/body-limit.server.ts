@@ -45,10 +45,18 @@ export const BODY_LIMITS: BodyLimits = {
     // import it) plus 1 MiB for the title and the multipart framing. Read in memory by
     // request.formData() under this cap: docs/decisions/0064-showcase.md.
     { prefix: "/showcase", maxBytes: 51 * MiB },
+    // The application's sample-track upload on the applicant's dashboard: the same file limit
+    // (AUDIO_MAX_BYTES) plus 1 MiB for the other fields and the framing, read the same way
+    // (docs/decisions/0070-applications.md).
+    { prefix: "/dashboard", maxBytes: 51 * MiB },
     // The profile pages' picture upload: IMAGE_MAX_BYTES (5 MiB) plus 3 MiB for the other
     // fields, the framing and a picture a little over the limit (refused by the form with a
     // field error that says the limit, rather than a bare 413). Read in memory by
     // request.formData() under this cap: docs/decisions/0060-avatars.md.
+    // Song submissions (issue 11): AUDIO_MAX_BYTES plus 2 MiB for the metadata, lyrics (20,000
+    // characters), six credit rows and the framing. Read in memory like the showcase's:
+    // docs/decisions/0075-song-submissions.md.
+    { prefix: "/submissions", maxBytes: 52 * MiB },
     { prefix: "/profile", maxBytes: 8 * MiB },
     { prefix: "/mobile-profile", maxBytes: 8 * MiB },
   ],

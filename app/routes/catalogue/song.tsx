@@ -12,6 +12,12 @@ import { songTrack, isoDuration } from "~/catalog/components/tracks";
 import { Waveform } from "~/catalog/components/Waveform";
 import * as styles from "~/catalog/components/catalog.css";
 import { getSong, signedArtworkUrl, signedAudioUrl, songArtist } from "~/catalog/songs.server";
+import { VOCAL_TYPES } from "~/catalog/facets";
+import { holdsForSongPage } from "~/holds/holds.server";
+import { SongHoldPanel } from "~/holds/HoldViews";
+import { isApprovedAR } from "~/auth/viewer";
+import { AddToShortlist } from "~/shortlists/AddToShortlist";
+import { shortlistChoices } from "~/shortlists/shortlists.server";
 import type { Credit } from "~/catalog/types";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { defineRoute } from "~/routing/route.server";
@@ -38,18 +44,22 @@ function absolute(origin: string, url: string | null): string | null {
 
 const route = defineRoute({
   access: "public-viewer",
-  async load({ params, url, db }) {
+  async load({ params, url, db, viewer }) {
     // getSong answers null for anything that is not a song id.
     const song = await getSong(db, params.songId ?? "");
     if (!song || song.status !== "catalogue") throw new Response(null, { status: 404 });
 
     const origin = url.origin;
-    const [audioUrl, artworkUrl] = await Promise.all([signedAudioUrl(song), signedArtworkUrl(song)]);
+    // Holds: admins see every hold, an approved A&R their own, anyone else nothing (ADR 0073).
+    const [audioUrl, artworkUrl, holds] = await Promise.all([signedAudioUrl(song), signedArtworkUrl(song), holdsForSongPage(db, song.id, viewer)]);
     return {
       origin,
       audioUrl,
       audioType: audioType(song.audioPath) ?? null,
       artworkUrl,
+      holds,
+      // "Add to shortlist": approved A&R (and admins) only; null for everyone else (ADR 0074).
+      shortlists: isApprovedAR(viewer) ? await shortlistChoices(db, viewer!.id, song.id) : null,
       song: {
         id: song.id,
         title: song.title,
@@ -61,6 +71,8 @@ const route = defineRoute({
         moods: song.moods,
         bpm: song.bpm,
         musicalKey: song.musicalKey,
+        vocalType: song.vocalType,
+        explicit: song.explicit,
         durationSeconds: song.durationSeconds,
         lyrics: song.lyrics,
         featured: song.featured,
@@ -194,6 +206,16 @@ export default function SongRoute() {
               <dt>Genre</dt>
               <dd>{song.genre}</dd>
             </div>
+            {song.vocalType ? (
+              <div className={styles.fact}>
+                <dt>Vocal</dt>
+                <dd>{VOCAL_TYPES.find((type) => type.value === song.vocalType)?.label ?? song.vocalType}</dd>
+              </div>
+            ) : null}
+            <div className={styles.fact}>
+              <dt>Lyrics</dt>
+              <dd>{song.explicit ? "Explicit" : "Clean"}</dd>
+            </div>
           </dl>
           {song.moods.length > 0 ? (
             <ul className={page.chipList} aria-label="Moods">
@@ -222,6 +244,9 @@ export default function SongRoute() {
           <a href={audioUrl}>Download {song.title}</a>
         </audio>
       </section>
+
+      <SongHoldPanel songId={song.id} songTitle={song.title} holds={data.holds} />
+      {data.shortlists ? <AddToShortlist songId={song.id} songTitle={song.title} choices={data.shortlists} /> : null}
 
       <div className={styles.twoColumns}>
         <section aria-labelledby="credits-heading">

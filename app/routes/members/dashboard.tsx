@@ -1,14 +1,19 @@
 /**
  * /dashboard: the signed-in home (login guard), for every persona (ADR 0069).
  * A greeting in the viewer's time zone; the decision banner until dismissed;
- * for an applicant, where the application stands; what is new in the
+ * for an applicant, the application (the form, then where it stands) or a
+ * pending A&R request; for members, open A&R briefs and their submissions; what is new in the
  * catalogue since the last visit; for members, their showcase, their camp
  * sessions and the way back into the tour; the profile checklist.
  */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isMember } from "~/auth/viewer";
-import { ApplicationStatus } from "~/dashboard/ApplicationStatus";
+import { ApplicantArea } from "~/applications/ApplicantArea";
+import { ArRequestStatus } from "~/ar/ArRequestStatus";
+import { dashboardArRequest } from "~/ar/registrations.server";
+import { dashboardOpenBriefs } from "~/briefs/briefs.server";
+import { OpenBriefs } from "~/briefs/OpenBriefs";
 import { DecisionBanner } from "~/dashboard/DecisionBanner";
 import { CampSessions, ShowcaseSection, TourSection } from "~/dashboard/MemberSections";
 import { NewInCatalogue } from "~/dashboard/NewInCatalogue";
@@ -25,6 +30,8 @@ import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { roleLabel } from "~/members/roles";
 import { PRODUCT_NAME } from "~/shared/constants";
+import { SubmissionsSection } from "~/submissions/DashboardSubmissions";
+import { dashboardSubmissions } from "~/submissions/submissions.server";
 
 export const meta: MetaFunction = () => [{ title: `${DASHBOARD_TEXT.pageTitle} | ${PRODUCT_NAME}` }];
 
@@ -32,10 +39,19 @@ const route = defineRoute({
   access: "signed-in",
   nav: { label: "Dashboard", to: "/dashboard", order: 10 },
   async load({ viewer, db, storage, request }) {
-    const dashboard = await getDashboard(db, viewer, { storage, prefetch: isPrefetch(request) });
+    // The sections read independently of one another: one round of queries, not a queue of them.
+    const [dashboard, arRequest, openBriefs, submissions] = await Promise.all([
+      getDashboard(db, viewer, { storage, prefetch: isPrefetch(request), searchParams: new URL(request.url).searchParams }),
+      dashboardArRequest(db, viewer),
+      dashboardOpenBriefs(db, viewer),
+      isMember(viewer) ? dashboardSubmissions(db, viewer.id) : null,
+    ]);
     return {
       viewer: { displayName: viewer.displayName, role: viewer.role, isAdmin: viewer.isAdmin },
       ...dashboard,
+      arRequest,
+      openBriefs,
+      submissions,
     };
   },
   forms: dashboardForms,
@@ -48,21 +64,25 @@ export const headers = route.headers;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function DashboardRoute() {
-  const { viewer, greeting, timeZone, decision, application, newSongs, showcase, campSessions, checks } = useLoaderData<typeof loader>();
+  const { viewer, greeting, timeZone, decision, application, applicant, newSongs, showcase, campSessions, checks, arRequest, openBriefs, submissions } =
+    useLoaderData<typeof loader>();
   const member = isMember(viewer);
   return (
     <div className={`${container} ${page.page}`}>
       <PageHeader
         eyebrow={roleLabel(viewer.role, viewer.isAdmin)}
         title={`${greeting}, ${viewer.displayName}`}
-        lead={member ? DASHBOARD_TEXT.memberLead : DASHBOARD_TEXT.applicantLead}
+        lead={member ? DASHBOARD_TEXT.memberLead : applicant?.showForm ? DASHBOARD_TEXT.applyLead : DASHBOARD_TEXT.applicantLead}
       />
       {decision ? <DecisionBanner decision={decision} /> : null}
-      {application ? <ApplicationStatus standing={application} timeZone={timeZone} /> : null}
+      {applicant ? <ApplicantArea applicant={applicant} standing={application} timeZone={timeZone} /> : null}
+      {arRequest ? <ArRequestStatus request={arRequest} timeZone={timeZone} /> : null}
       <div className={styles.grid}>
         <div className={styles.column}>
+          {openBriefs ? <OpenBriefs openBriefs={openBriefs} /> : null}
           <NewInCatalogue newSongs={newSongs} timeZone={timeZone} />
           {showcase ? <ShowcaseSection tracks={showcase.tracks} limit={showcase.limit} artist={viewer.displayName} /> : null}
+          {submissions ? <SubmissionsSection submissions={submissions} /> : null}
           {campSessions ? <CampSessions /> : null}
         </div>
         <div className={styles.column}>

@@ -14,20 +14,21 @@
  * the server owns it. Nothing is added to the app: no route, switch or header
  * of a production build can sign anyone in.
  *
- *   E2E_SESSIONS_PER_PERSONA   sessions per demo account (default 24)
+ *   E2E_SESSIONS_PER_PERSONA   sessions per demo account (default 36)
  *   E2E_DISPOSABLE_USERS       members of their own, one session each (default 40)
  */
 import "../../../app/platform/load-dotenv.server";
 import fs from "node:fs";
 import { boot } from "../../../app/startup/boot.server";
 import { DEMO_ACCOUNTS } from "../../../app/demo/accounts";
+import { PENDING_AR_DEMO } from "../../../app/ar/registration-demo";
 import { createLocalUser } from "../../../app/auth/users.server";
 import { authClient, beginSession, getSessionHeaders, landingFor } from "../../../app/auth/session.server";
 import { LOCAL_SESSION_COOKIE } from "../../../app/platform/auth/local.server";
 import { DEMO_PERSONAS, poolDir, poolFile, type Persona, type PooledSession, type SessionPool } from "./session-pool";
 
 const started = performance.now();
-const perPersona = Number(process.env.E2E_SESSIONS_PER_PERSONA ?? 24);
+const perPersona = Number(process.env.E2E_SESSIONS_PER_PERSONA ?? 36);
 const disposableUsers = Number(process.env.E2E_DISPOSABLE_USERS ?? 40);
 
 const runtime = await boot({ log: () => {} });
@@ -85,9 +86,11 @@ try {
   const createdAt = Date.now();
   const sessions = {} as Record<Persona, PooledSession[]>;
   for (const persona of DEMO_PERSONAS) {
-    const { email } = DEMO_ACCOUNTS.find((account) => account.key === persona)!;
+    const email = persona === "pendingAr" ? PENDING_AR_DEMO.email : DEMO_ACCOUNTS.find((account) => account.key === persona)!.email;
+    // Fewer tests sign in as the pending A&R: fewer sessions (each costs a password check).
+    const count = persona === "pendingAr" ? Math.min(perPersona, 8) : perPersona;
     // Password checks run on libuv's threads; the database serialises the writes.
-    sessions[persona] = await Promise.all(Array.from({ length: perPersona }, () => signIn(email)));
+    sessions[persona] = await Promise.all(Array.from({ length: count }, () => signIn(email)));
   }
   const disposable: string[] = [];
   for (let n = 1; n <= disposableUsers; n++) disposable.push(await createDisposableUser(n));

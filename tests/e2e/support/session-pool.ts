@@ -7,8 +7,12 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** The five demo accounts (app/demo/accounts.ts), shared by every test that signs in as them. */
-export const DEMO_PERSONAS = ["admin", "ar", "member", "newmember", "applicant"] as const;
+/**
+ * The five demo accounts (app/demo/accounts.ts) and the demo collective's
+ * pending A&R (pendingar@, app/ar/registration-demo.ts: signed in, no role, an
+ * A&R request waiting for review), shared by every test that signs in as them.
+ */
+export const DEMO_PERSONAS = ["admin", "ar", "member", "newmember", "applicant", "pendingAr"] as const;
 export type DemoPersona = (typeof DEMO_PERSONAS)[number];
 /**
  * "disposable": an accepted member of its own (one user per session), for a
