@@ -14,17 +14,16 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Field, FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
 import * as showcaseStyles from "~/showcase/showcase.css";
 import { toast } from "~/toast/store";
 import { Button } from "~/ui/Button";
+import { useProgressUpload } from "~/ui/useProgressUpload";
 import { lengthMessage } from "~/shared/sanitize";
 import { APPLICATION_AUDIO_MAX_BYTES, APPLICATION_INTENTS, APPLICATION_LIMITS, APPLICATION_PATH, APPLICATION_TEXT as T } from "./constants";
 import type { TrackMode } from "./track-ids";
-
-type Phase = { kind: "idle" } | { kind: "sending"; percent: number } | { kind: "processing" };
 
 interface Errors {
   form?: string[];
@@ -95,19 +94,16 @@ export function TrackUploadForm({
   const ids = idsFor(mode);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const upload = useProgressUpload({ action: APPLICATION_PATH });
+  const phase = upload.phase;
   const [errors, setErrors] = useState<Errors | null>(null);
   const [status, setStatus] = useState("");
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const full = count >= APPLICATION_LIMITS.tracksPerMode;
 
   const fromReply: Errors | null = lastResult?.error
     ? { form: lastResult.error[""] ?? undefined, title: lastResult.error.title ?? undefined, audio: lastResult.error.audio ?? undefined }
     : null;
-
-  // A request still in flight when the page goes away is abandoned.
-  useEffect(() => () => xhrRef.current?.abort(), []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // XMLHttpRequest is the only browser API that reports upload progress.
@@ -125,49 +121,29 @@ export function TrackUploadForm({
   function send(formData: FormData) {
     setErrors(null);
     setStatus("");
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", APPLICATION_PATH);
-    xhr.responseType = "document";
-    setPhase({ kind: "sending", percent: 0 });
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      const percent = Math.min(100, Math.round((event.loaded / event.total) * 100));
-      setPhase(percent >= 100 ? { kind: "processing" } : { kind: "sending", percent });
-    };
-    xhr.upload.onload = () => setPhase({ kind: "processing" });
-    xhr.onabort = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      setStatus(T.uploadCancelled);
-    };
-    xhr.onerror = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      setErrors({ form: [T.uploadFailed] });
-    };
-    xhr.onload = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      const page = xhr.responseXML;
-      if (xhr.status >= 200 && xhr.status < 300) {
-        formRef.current?.reset();
-        const title = newestTitle(page, mode);
-        const message = title ? T.uploaded(title) : T.uploadedAny;
-        setStatus(message);
-        toast.success(message);
-        // The lists (and the draft the first upload made) come from the loader again.
+    upload.send(formData, {
+      onCancelled: () => setStatus(T.uploadCancelled),
+      onFailed: () => setErrors({ form: [T.uploadFailed] }),
+      onDone: (xhr) => {
+        const page = xhr.responseXML;
+        if (xhr.status >= 200 && xhr.status < 300) {
+          formRef.current?.reset();
+          const title = newestTitle(page, mode);
+          const message = title ? T.uploaded(title) : T.uploadedAny;
+          setStatus(message);
+          toast.success(message);
+          // The lists (and the draft the first upload made) come from the loader again.
+          revalidator.revalidate();
+          return;
+        }
+        if (xhr.status === 413) {
+          setErrors({ audio: [T.audioTooLarge] });
+          return;
+        }
+        setErrors(errorsFromPage(page, ids) ?? { form: [T.uploadFailed] });
         revalidator.revalidate();
-        return;
-      }
-      if (xhr.status === 413) {
-        setErrors({ audio: [T.audioTooLarge] });
-        return;
-      }
-      setErrors(errorsFromPage(page, ids) ?? { form: [T.uploadFailed] });
-      revalidator.revalidate();
-    };
-    xhr.send(formData);
+      },
+    });
   }
 
   const busy = phase.kind !== "idle" || navigation.state === "submitting";
@@ -233,7 +209,7 @@ export function TrackUploadForm({
           {busy ? T.uploading : T.uploadButton(mode)}
         </Button>
         {phase.kind === "sending" ? (
-          <Button type="button" variant="outline" onClick={() => xhrRef.current?.abort()}>
+          <Button type="button" variant="outline" onClick={upload.cancel}>
             {T.cancelUpload}
           </Button>
         ) : null}

@@ -16,11 +16,12 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Field, FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
 import { toast } from "~/toast/store";
 import { Button } from "~/ui/Button";
+import { useProgressUpload } from "~/ui/useProgressUpload";
 import { SHOWCASE_PATH, SHOWCASE_TEXT, SHOWCASE_TITLE_MAX } from "./constants";
 import { uploadSchema } from "./showcase-schema";
 import * as styles from "./showcase.css";
@@ -59,8 +60,6 @@ function checkInBrowser(formData: FormData): ServerErrors | null {
   return errors;
 }
 
-type Phase = { kind: "idle" } | { kind: "sending"; percent: number } | { kind: "processing" };
-
 interface ServerErrors {
   form?: string[];
   title?: string[];
@@ -90,10 +89,10 @@ function newestTitle(page: Document | null): string | null {
 export function UploadForm({ lastResult, disabled }: { lastResult?: SubmissionResult<string[]> | null; disabled: boolean }) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const upload = useProgressUpload({ action: SHOWCASE_PATH });
+  const phase = upload.phase;
   const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
   const [status, setStatus] = useState("");
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const fromReply: ServerErrors | null = lastResult?.error
@@ -113,57 +112,34 @@ export function UploadForm({ lastResult, disabled }: { lastResult?: SubmissionRe
     send(formData);
   }
 
-  // A request still in flight when the page goes away is abandoned.
-  useEffect(() => () => xhrRef.current?.abort(), []);
-
   function send(formData: FormData) {
     setServerErrors(null);
     setStatus("");
     formData.set("intent", "upload");
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", SHOWCASE_PATH);
-    xhr.responseType = "document";
-    setPhase({ kind: "sending", percent: 0 });
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      const percent = Math.min(100, Math.round((event.loaded / event.total) * 100));
-      setPhase(percent >= 100 ? { kind: "processing" } : { kind: "sending", percent });
-    };
-    xhr.upload.onload = () => setPhase({ kind: "processing" });
-    xhr.onabort = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      setStatus(SHOWCASE_TEXT.uploadCancelled);
-    };
-    xhr.onerror = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      setServerErrors({ form: [SHOWCASE_TEXT.uploadFailed] });
-    };
-    xhr.onload = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      const page = xhr.responseXML;
-      if (xhr.status >= 200 && xhr.status < 300) {
-        formRef.current?.reset();
-        const title = newestTitle(page);
-        const message = title ? SHOWCASE_TEXT.uploaded(title) : SHOWCASE_TEXT.uploadedAny;
-        setStatus(message);
-        toast.success(message);
-        // The list (and the count) come from the loader again.
+    upload.send(formData, {
+      onCancelled: () => setStatus(SHOWCASE_TEXT.uploadCancelled),
+      onFailed: () => setServerErrors({ form: [SHOWCASE_TEXT.uploadFailed] }),
+      onDone: (xhr) => {
+        const page = xhr.responseXML;
+        if (xhr.status >= 200 && xhr.status < 300) {
+          formRef.current?.reset();
+          const title = newestTitle(page);
+          const message = title ? SHOWCASE_TEXT.uploaded(title) : SHOWCASE_TEXT.uploadedAny;
+          setStatus(message);
+          toast.success(message);
+          // The list (and the count) come from the loader again.
+          revalidator.revalidate();
+          return;
+        }
+        if (xhr.status === 413) {
+          setServerErrors({ audio: [SHOWCASE_TEXT.audioTooLarge] });
+          return;
+        }
+        setServerErrors(errorsFromPage(page, { form: IDS.formError, title: IDS.titleError, audio: IDS.audioError }) ?? { form: [SHOWCASE_TEXT.uploadFailed] });
+        // A full showcase (another tab or upload filled it): show the current list.
         revalidator.revalidate();
-        return;
-      }
-      if (xhr.status === 413) {
-        setServerErrors({ audio: [SHOWCASE_TEXT.audioTooLarge] });
-        return;
-      }
-      setServerErrors(errorsFromPage(page, { form: IDS.formError, title: IDS.titleError, audio: IDS.audioError }) ?? { form: [SHOWCASE_TEXT.uploadFailed] });
-      // A full showcase (another tab or upload filled it): show the current list.
-      revalidator.revalidate();
-    };
-    xhr.send(formData);
+      },
+    });
   }
 
   const busy = phase.kind !== "idle" || navigation.state === "submitting";
@@ -234,7 +210,7 @@ export function UploadForm({ lastResult, disabled }: { lastResult?: SubmissionRe
           {busy ? SHOWCASE_TEXT.uploading : SHOWCASE_TEXT.uploadButton}
         </Button>
         {phase.kind === "sending" ? (
-          <Button type="button" variant="outline" onClick={() => xhrRef.current?.abort()}>
+          <Button type="button" variant="outline" onClick={upload.cancel}>
             {SHOWCASE_TEXT.cancelUpload}
           </Button>
         ) : null}

@@ -19,11 +19,12 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
 import { toast } from "~/toast/store";
 import { Button } from "~/ui/Button";
+import { useProgressUpload } from "~/ui/useProgressUpload";
 import {
   CREDIT_ROLE_LABELS,
   CREDIT_ROLES,
@@ -89,8 +90,6 @@ function initialOf(initial: unknown, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-type Phase = { kind: "idle" } | { kind: "sending"; percent: number } | { kind: "processing" };
-
 export interface SubmissionFormProps {
   action: string;
   briefId: string | null;
@@ -104,12 +103,10 @@ export interface SubmissionFormProps {
 export function SubmissionForm({ action, briefId, members, genres, lastResult, self }: SubmissionFormProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const upload = useProgressUpload({ action });
+  const phase = upload.phase;
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
   const [status, setStatus] = useState("");
-  const xhrRef = useRef<XMLHttpRequest | null>(null);
-
-  useEffect(() => () => xhrRef.current?.abort(), []);
 
   const fromReply: Errors | null = lastResult?.error ? (lastResult.error as Errors) : null;
   const errors = clientErrors ?? fromReply ?? {};
@@ -137,49 +134,29 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
     setClientErrors(null);
     setStatus("");
     formData.set("intent", "submit");
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", action);
-    xhr.responseType = "document";
-    setPhase({ kind: "sending", percent: 0 });
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      const percent = Math.min(100, Math.round((event.loaded / event.total) * 100));
-      setPhase(percent >= 100 ? { kind: "processing" } : { kind: "sending", percent });
-    };
-    xhr.upload.onload = () => setPhase({ kind: "processing" });
-    xhr.onabort = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      setStatus(T.uploadCancelled);
-    };
-    xhr.onerror = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      setClientErrors({ "": [T.uploadFailed] });
-    };
-    xhr.onload = () => {
-      xhrRef.current = null;
-      setPhase({ kind: "idle" });
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const landed = new URL(xhr.responseURL || action, window.location.href);
-        if (landed.pathname !== new URL(action, window.location.href).pathname) {
-          const title = xhr.responseXML?.querySelector("h1")?.textContent?.trim();
-          toast.success(title ? T.submitted(title) : T.submittedAny);
-          navigate(landed.pathname + landed.search);
+    upload.send(formData, {
+      onCancelled: () => setStatus(T.uploadCancelled),
+      onFailed: () => setClientErrors({ "": [T.uploadFailed] }),
+      onDone: (xhr) => {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          const landed = new URL(xhr.responseURL || action, window.location.href);
+          if (landed.pathname !== new URL(action, window.location.href).pathname) {
+            const title = xhr.responseXML?.querySelector("h1")?.textContent?.trim();
+            toast.success(title ? T.submitted(title) : T.submittedAny);
+            navigate(landed.pathname + landed.search);
+            return;
+          }
+        }
+        if (xhr.status === 413) {
+          setClientErrors({ audio: [T.errors.audioTooLarge] });
           return;
         }
-      }
-      if (xhr.status === 413) {
-        setClientErrors({ audio: [T.errors.audioTooLarge] });
-        return;
-      }
-      const found = errorsFromPage(xhr.responseXML, FIELD_NAMES);
-      setClientErrors(found ?? { "": [T.uploadFailed] });
-      const first = found ? FIELD_NAMES.find((name) => found[name]) : undefined;
-      if (first !== undefined) document.getElementById(first ? idOf(first) : `${FORM_ID}-form-error`)?.focus();
-    };
-    xhr.send(formData);
+        const found = errorsFromPage(xhr.responseXML, FIELD_NAMES);
+        setClientErrors(found ?? { "": [T.uploadFailed] });
+        const first = found ? FIELD_NAMES.find((name) => found[name]) : undefined;
+        if (first !== undefined) document.getElementById(first ? idOf(first) : `${FORM_ID}-form-error`)?.focus();
+      },
+    });
   }
 
   const busy = phase.kind !== "idle" || navigation.state === "submitting";
@@ -499,7 +476,7 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
           {busy ? T.submitting : T.submit}
         </Button>
         {phase.kind === "sending" ? (
-          <Button type="button" variant="outline" onClick={() => xhrRef.current?.abort()}>
+          <Button type="button" variant="outline" onClick={upload.cancel}>
             {T.cancelUpload}
           </Button>
         ) : null}
