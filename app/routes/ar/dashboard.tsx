@@ -17,6 +17,7 @@ import { CatalogFilters } from "~/catalog/components/CatalogFilters";
 import { Pagination } from "~/catalog/components/Pagination";
 import { SongRow } from "~/catalog/components/SongRow";
 import { songPlaylist, songRowData } from "~/catalog/components/tracks";
+import { CatalogSearchBar } from "~/catalog/components/CatalogSearchBar";
 import * as styles from "~/catalog/components/catalog.css";
 import { WRITER_FILTER_MAX } from "~/catalog/constants";
 import { catalogQueryString, hasFacetFilters, parseCatalogQuery, type ParsedCatalogQuery } from "~/catalog/query-schema";
@@ -32,7 +33,7 @@ import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { defineRoute } from "~/routing/route.server";
 import { PRODUCT_NAME } from "~/shared/constants";
-import { Button, ButtonLink } from "~/ui/Button";
+import { ButtonLink } from "~/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: `A&R desk | ${PRODUCT_NAME}` }];
 
@@ -87,30 +88,7 @@ export default function ArDeskRoute() {
       <ArNav />
       <Form id={DESK_FORM_ID} method="get" action={DESK_PATH} role="search" aria-label="Pitching search" preventScrollReset>
         <div className={styles.formStack}>
-          <div className={styles.searchBar}>
-            <div className={styles.searchField}>
-              <label htmlFor="desk-search-text" className="visually-hidden">
-                Search titles, writers and lyrics
-              </label>
-              <svg className={styles.searchIcon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d="M21 21l-4.35-4.35M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
-              </svg>
-              <input
-                id="desk-search-text"
-                className={styles.searchInput}
-                type="search"
-                name="search"
-                defaultValue={query.search ?? ""}
-                placeholder="Search titles, writers, lyrics…"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={200}
-              />
-            </div>
-            <Button type="submit" variant="default">
-              Search
-            </Button>
-          </div>
+          <CatalogSearchBar id="desk-search-text" label="Search titles, writers and lyrics" defaultValue={query.search ?? ""} />
 
           <div className={styles.layout}>
             <CatalogFilters query={query} facets={result.facets} hasFilters={filtered} clearHref={DESK_PATH} formId={DESK_FORM_ID}>

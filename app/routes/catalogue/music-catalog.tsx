@@ -12,6 +12,7 @@ import { CatalogFilters, FORM_ID } from "~/catalog/components/CatalogFilters";
 import { Pagination } from "~/catalog/components/Pagination";
 import { SongRow } from "~/catalog/components/SongRow";
 import { songPlaylist, songRowData } from "~/catalog/components/tracks";
+import { CatalogSearchBar } from "~/catalog/components/CatalogSearchBar";
 import * as styles from "~/catalog/components/catalog.css";
 import { catalogQueryString, facetFieldValues, hasFacetFilters, parseCatalogQuery, type ParsedCatalogQuery } from "~/catalog/query-schema";
 import { searchCatalog } from "~/catalog/songs.server";
@@ -23,7 +24,7 @@ import { container } from "~/layout/layout.css";
 import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { PRODUCT_NAME } from "~/shared/constants";
-import { Button, ButtonLink } from "~/ui/Button";
+import { ButtonLink } from "~/ui/Button";
 
 const SORT_LABELS: Record<CatalogSort, string> = {
   relevance: "Best match",
@@ -170,30 +171,7 @@ export default function MusicCatalogRoute() {
         preventScrollReset
       >
         <div className={styles.formStack}>
-          <div className={styles.searchBar}>
-            <div className={styles.searchField}>
-              <label htmlFor="catalog-search" className="visually-hidden">
-                Search songs, writers and lyrics
-              </label>
-              <svg className={styles.searchIcon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d="M21 21l-4.35-4.35M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
-              </svg>
-              <input
-                id="catalog-search"
-                className={styles.searchInput}
-                type="search"
-                name="search"
-                defaultValue={query.search ?? ""}
-                placeholder="Search titles, writers, lyrics…"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={200}
-              />
-            </div>
-            <Button type="submit" variant="default">
-              Search
-            </Button>
-          </div>
+          <CatalogSearchBar id="catalog-search" label="Search songs, writers and lyrics" defaultValue={query.search ?? ""} />
 
           <div className={styles.layout}>
             <CatalogFilters query={query} facets={result.facets} hasFilters={filtered} />
