@@ -197,6 +197,8 @@ export interface ApplicationReview {
   tracks: ReviewTrack[];
   previous: NeighbourView | null;
   next: NeighbourView | null;
+  playerPrevious: NeighbourView | null;
+  playerNext: NeighbourView | null;
   reviews: ReviewEntry[];
   average: number | null;
   timeline: TimelineEntry[];
@@ -212,24 +214,48 @@ async function namesOf(db: Database, ids: string[]): Promise<Map<string, string>
 }
 
 /** The submitted application before or after this one in the queue's order (keyset on submitted_at, id). */
-async function neighbour(db: Database, at: { id: string; submittedAt: Date }, status: ReviewFilter, order: QueueOrder, side: "previous" | "next") {
+async function neighbour(
+  db: Database,
+  at: { id: string; submittedAt: Date },
+  status: ReviewFilter,
+  order: QueueOrder,
+  side: "previous" | "next",
+  player?: { mode: "collab" | "solo" },
+) {
   // "next" in newest-first order is an older submission.
   const older = (order === "newest") === (side === "next");
-  const row = await db
-    .selectFrom("applications")
-    .select(["id", "name", "public_key"])
-    .where("status", "=", status)
-    .where("submitted_at", "is not", null)
-    .where("id", "!=", at.id)
-    .where((eb) =>
-      older
-        ? eb.or([eb("submitted_at", "<", at.submittedAt), eb.and([eb("submitted_at", "=", at.submittedAt), eb("id", "<", at.id)])])
-        : eb.or([eb("submitted_at", ">", at.submittedAt), eb.and([eb("submitted_at", "=", at.submittedAt), eb("id", ">", at.id)])]),
-    )
-    .orderBy("submitted_at", older ? "desc" : "asc")
-    .orderBy("id", older ? "desc" : "asc")
-    .limit(1)
-    .executeTakeFirst();
+  const query = (afterAt: boolean) => {
+    let q = db
+      .selectFrom("applications")
+      .select(["id", "name", "public_key"])
+      .where("status", "=", status)
+      .where("submitted_at", "is not", null)
+      .where("id", "!=", at.id);
+    if (player) {
+      // The player's neighbour: an applicant with a track in the mode being played, or the
+      // player would step past them (or wrap onto the wrong applicant).
+      const mode = player.mode;
+      q = q.where((eb) =>
+        eb.exists(eb.selectFrom("application_tracks").select("application_tracks.id").whereRef("application_tracks.application_id", "=", "applications.id").where("application_tracks.mode", "=", mode)),
+      );
+    }
+    if (afterAt) {
+      q = q.where((eb) =>
+        older
+          ? eb.or([eb("submitted_at", "<", at.submittedAt), eb.and([eb("submitted_at", "=", at.submittedAt), eb("id", "<", at.id)])])
+          : eb.or([eb("submitted_at", ">", at.submittedAt), eb.and([eb("submitted_at", "=", at.submittedAt), eb("id", ">", at.id)])]),
+      );
+    }
+    return q
+      .orderBy("submitted_at", older ? "desc" : "asc")
+      .orderBy("id", older ? "desc" : "asc")
+      .limit(1)
+      .executeTakeFirst();
+  };
+  const row = await query(true);
+  // The player wraps last to first (SPEC §4): past the end of the queue its neighbour is the
+  // other end's applicant. The page's own previous/next links do not wrap.
+  if (!row && player) return (await query(false)) ?? null;
   return row ?? null;
 }
 
@@ -252,17 +278,20 @@ export async function getApplicationReview(
   storage: AppStorage,
   applicationId: string,
   adminId: string,
-  context: Pick<QueueQuery, "status" | "order">,
+  context: Pick<QueueQuery, "status" | "order"> & { mode?: "collab" | "solo" },
 ): Promise<ApplicationReview | null> {
   if (!isApplicationId(applicationId)) return null;
   const row = await db.selectFrom("applications").selectAll().where("id", "=", applicationId).executeTakeFirst();
   // A draft is the applicant's own business until they submit it.
   if (!row || !row.submitted_at) return null;
   const at = { id: row.id, submittedAt: new Date(row.submitted_at) };
-  const [tracks, previousRow, nextRow, reviewRows, eventRows, offerRow] = await Promise.all([
+  const player = { mode: context.mode ?? "collab" } as const;
+  const [tracks, previousRow, nextRow, playerPreviousRow, playerNextRow, reviewRows, eventRows, offerRow] = await Promise.all([
     tracksOf(db, storage, row.id),
     neighbour(db, at, context.status, context.order, "previous"),
     neighbour(db, at, context.status, context.order, "next"),
+    neighbour(db, at, context.status, context.order, "previous", player),
+    neighbour(db, at, context.status, context.order, "next", player),
     db.selectFrom("application_reviews").selectAll().where("application_id", "=", row.id).orderBy("updated_at", "desc").execute(),
     db.selectFrom("application_events").selectAll().where("application_id", "=", row.id).orderBy("created_at").orderBy("id").execute(),
     db
@@ -274,9 +303,9 @@ export async function getApplicationReview(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  const [previousTracks, nextTracks, names] = await Promise.all([
-    previousRow ? tracksOf(db, storage, previousRow.id) : [],
-    nextRow ? tracksOf(db, storage, nextRow.id) : [],
+  const [playerPreviousTracks, playerNextTracks, names] = await Promise.all([
+    playerPreviousRow ? tracksOf(db, storage, playerPreviousRow.id) : [],
+    playerNextRow ? tracksOf(db, storage, playerNextRow.id) : [],
     namesOf(db, [...reviewRows.map((r) => r.admin_id), ...eventRows.flatMap((e) => (e.actor_id ? [e.actor_id] : []))]),
   ]);
   const ratings = reviewRows.map((r) => r.rating);
@@ -297,8 +326,14 @@ export async function getApplicationReview(
       decisionNote: row.decision_note,
     },
     tracks,
-    previous: previousRow ? { id: previousRow.id, name: previousRow.name, publicKey: previousRow.public_key, tracks: previousTracks } : null,
-    next: nextRow ? { id: nextRow.id, name: nextRow.name, publicKey: nextRow.public_key, tracks: nextTracks } : null,
+    // The queue's neighbours, for the page's links (no tracks needed).
+    previous: previousRow ? { id: previousRow.id, name: previousRow.name, publicKey: previousRow.public_key, tracks: [] } : null,
+    next: nextRow ? { id: nextRow.id, name: nextRow.name, publicKey: nextRow.public_key, tracks: [] } : null,
+    // The player's neighbours: the nearest applicants with tracks in the mode, wrapping at the ends.
+    playerPrevious: playerPreviousRow
+      ? { id: playerPreviousRow.id, name: playerPreviousRow.name, publicKey: playerPreviousRow.public_key, tracks: playerPreviousTracks }
+      : null,
+    playerNext: playerNextRow ? { id: playerNextRow.id, name: playerNextRow.name, publicKey: playerNextRow.public_key, tracks: playerNextTracks } : null,
     reviews: reviewRows.map((r) => ({
       adminId: r.admin_id,
       adminName: names.get(r.admin_id) ?? "An admin",

@@ -10,6 +10,7 @@
  * outbox; token guesses rate limited.
  */
 import crypto from "node:crypto";
+import { AUDIO_BUCKET } from "~/catalog/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
@@ -193,6 +194,63 @@ describe("an applicant's page (/admin/applications/:applicationId)", () => {
     const next = /data-testid="next-applicant"[^>]*href="\/admin\/applications\/([0-9a-f-]{36})/.exec(page) ?? /href="\/admin\/applications\/([0-9a-f-]{36})[^"]*"[^>]*data-testid="next-applicant"/.exec(page);
     expect(next).not.toBeNull();
     for (const key of await keysOf(next![1]!)) expect(page).toContain(key);
+  });
+});
+
+describe("the player's neighbours (SPEC §4: next crosses in collab mode, previous in solo mode)", () => {
+  async function giveTrack(applicationId: string, mode: "collab" | "solo"): Promise<string> {
+    const row = await db().selectFrom("applications").select("public_key").where("id", "=", applicationId).executeTakeFirstOrThrow();
+    const key = `${row.public_key}-${mode}-1`;
+    const path = `applications/test/${key}.wav`;
+    await db()
+      .insertInto("storage_objects")
+      .values({ bucket: AUDIO_BUCKET, path, content_type: "audio/wav", size_bytes: 1000, sha256: crypto.randomBytes(32).toString("hex"), kind: "audio", uploaded_by: null })
+      .execute();
+    await db()
+      .insertInto("application_tracks")
+      .values({ application_id: applicationId, mode, track_key: key, title: `Track ${key}`, audio_bucket: AUDIO_BUCKET, audio_path: path, content_type: "audio/wav", size_bytes: 1000, duration_seconds: 20, position: 1 })
+      .execute();
+    return key;
+  }
+
+  it("skip applicants with no track in the mode being played, and wrap at the ends of the queue", async () => {
+    // Oldest first in the waitlisted filter: (the demo's waitlisted applicant, days old), c, b, a.
+    const [a, b, c] = [await applicant("waitlisted"), await applicant("waitlisted"), await applicant("waitlisted")];
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    for (const [who, h] of [[a, 1], [b, 2], [c, 3]] as const) {
+      await db().updateTable("applications").set({ submitted_at: hoursAgo(h) }).where("id", "=", who.applicationId).execute();
+    }
+    const aCollab = await giveTrack(a.applicationId, "collab");
+    const bSolo = await giveTrack(b.applicationId, "solo");
+    const cCollab = await giveTrack(c.applicationId, "collab");
+
+    // In collab mode, c's player skips b (nothing to play in collab) and reaches a; the page's link still goes to b.
+    const onC = await (await admin.get(`/admin/applications/${c.applicationId}?status=waitlisted&order=oldest`)).text();
+    expect(onC).toContain(cCollab);
+    expect(onC).toContain(aCollab);
+    expect(onC).not.toContain(bSolo);
+    expect(onC).toMatch(new RegExp(`href="/admin/applications/${b.applicationId}[^"]*"[^>]*data-testid="next-applicant"|data-testid="next-applicant"[^>]*href="/admin/applications/${b.applicationId}`));
+
+    // a is last: its player's next wraps to the first applicant of the queue with a collab track,
+    // as the player wraps last to first; the page has no next link.
+    const firstWithCollab = await db()
+      .selectFrom("applications")
+      .select("id")
+      .where("status", "=", "waitlisted")
+      .where("id", "!=", a.applicationId)
+      .where((eb) => eb.exists(eb.selectFrom("application_tracks").select("id").whereRef("application_tracks.application_id", "=", "applications.id").where("mode", "=", "collab")))
+      .orderBy("submitted_at", "asc")
+      .orderBy("id", "asc")
+      .executeTakeFirstOrThrow();
+    const wrapKeys = (await db().selectFrom("application_tracks").select("track_key").where("application_id", "=", firstWithCollab.id).execute()).map((t) => t.track_key);
+    const onA = await (await admin.get(`/admin/applications/${a.applicationId}?status=waitlisted&order=oldest`)).text();
+    expect(onA).not.toContain('data-testid="next-applicant"');
+    for (const key of wrapKeys) expect(onA).toContain(key);
+
+    // In solo mode only b has a solo track among them: a's solo neighbours are b (or another with solo tracks), never c.
+    const onASolo = await (await admin.get(`/admin/applications/${a.applicationId}?status=waitlisted&order=oldest&mode=solo`)).text();
+    expect(onASolo).toContain(bSolo);
+    expect(onASolo).not.toContain(cCollab);
   });
 });
 

@@ -56,7 +56,7 @@ const route = defineRoute({
   access: "admin",
   async load({ db, storage, params, url, viewer }) {
     const query = parseQueueQuery(url.searchParams);
-    const review = await getApplicationReview(db, storage, params.applicationId ?? "", viewer.id, query);
+    const review = await getApplicationReview(db, storage, params.applicationId ?? "", viewer.id, { ...query, mode: modeOf(url) });
     if (!review) return data({ missing: true } as const, { status: 404 });
     return { ...review, query: { status: query.status, order: query.order }, mode: modeOf(url) };
   },
@@ -160,7 +160,7 @@ export default function AdminApplicationRoute() {
     );
   }
 
-  const { application, tracks, previous, next, reviews, average, timeline, offer, mode } = loaded;
+  const { application, tracks, previous, next, playerPrevious, playerNext, reviews, average, timeline, offer, mode } = loaded;
   const action = hrefFor(application.id, mode);
   const mine = reviews.find((r) => r.mine) ?? null;
   const status = STATUS_LABELS[application.status] ?? application.status;
@@ -203,7 +203,7 @@ export default function AdminApplicationRoute() {
             <h2 id="tracks-title" className={page.sectionTitle}>
               {REVIEW_TEXT.tracksTitle}
             </h2>
-            <ReviewPlayer tracks={tracks} previous={previous} next={next} mode={mode} hrefFor={hrefFor} />
+            <ReviewPlayer tracks={tracks} previous={playerPrevious} next={playerNext} mode={mode} hrefFor={hrefFor} />
           </section>
           <section className={page.card} aria-labelledby="about-title">
             <h2 id="about-title" className={page.sectionTitle}>
