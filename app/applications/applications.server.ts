@@ -27,6 +27,7 @@ import { lengthMessage, sanitizeText } from "~/shared/sanitize";
 import type { ApplicationDetailsInput } from "./application-schema";
 import { APPLICATION_LIMITS, APPLICATION_TEXT as T, OPEN_STATUSES, type ApplicationKind, type ApplicationStatus } from "./constants";
 import { applicationTrackAudioUrlPath, applicationTrackKey, parseApplicationTrackKey, type TrackMode } from "./track-ids";
+import { signObjects } from "~/platform/storage/sign-many";
 
 export type { ApplicationStatus, ApplicationKind };
 
@@ -587,19 +588,11 @@ export async function listApplicationTracks(db: Executor, storage: StoragePort, 
     .orderBy("t.position")
     .execute();
   if (rows.length === 0) return [];
-  const urls = new Map<string, string>();
-  const byBucket = new Map<string, string[]>();
-  for (const row of rows) byBucket.set(row.audio_bucket, [...(byBucket.get(row.audio_bucket) ?? []), row.audio_path]);
-  await Promise.all(
-    [...byBucket].map(async ([bucket, paths]) => {
-      const signed = await storage.createSignedUrls(bucket, paths, SIGNED_URL_TTL_S);
-      paths.forEach((objectPath, index) => urls.set(`${bucket}/${objectPath}`, signed[index]!));
-    }),
-  );
+  const urlOf = await signObjects(storage, rows.map((row) => ({ bucket: row.audio_bucket, path: row.audio_path })), SIGNED_URL_TTL_S);
   return rows.map((row) => ({
     id: row.track_key,
     trackId: row.id,
-    url: urls.get(`${row.audio_bucket}/${row.audio_path}`)!,
+    url: urlOf({ bucket: row.audio_bucket, path: row.audio_path }),
     title: row.title,
     artist: row.name || "Applicant",
     mode: row.mode,

@@ -22,6 +22,7 @@ import type { StoragePort } from "~/platform/storage/port";
 import { SIGNED_URL_TTL_S } from "~/shared/constants";
 import { sanitizeText } from "~/shared/sanitize";
 import { SHOWCASE_LIMIT, SHOWCASE_TEXT, SHOWCASE_TITLE_MAX } from "./constants";
+import { signObjects } from "~/platform/storage/sign-many";
 
 export { SHOWCASE_LIMIT };
 
@@ -61,21 +62,13 @@ export async function listShowcase(db: Database, storage: StoragePort, userId: s
     .orderBy("position")
     .execute();
   if (rows.length === 0) return [];
-  const urls = new Map<string, string>();
-  const byBucket = new Map<string, string[]>();
-  for (const row of rows) byBucket.set(row.audio_bucket, [...(byBucket.get(row.audio_bucket) ?? []), row.audio_path]);
-  await Promise.all(
-    [...byBucket].map(async ([bucket, paths]) => {
-      const signed = await storage.createSignedUrls(bucket, paths, SIGNED_URL_TTL_S);
-      paths.forEach((objectPath, index) => urls.set(`${bucket}/${objectPath}`, signed[index]!));
-    }),
-  );
+  const urlOf = await signObjects(storage, rows.map((row) => ({ bucket: row.audio_bucket, path: row.audio_path })), SIGNED_URL_TTL_S);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     durationSeconds: Number(row.duration_seconds),
     peaks: toPeaks(row.peaks),
-    url: urls.get(`${row.audio_bucket}/${row.audio_path}`)!,
+    url: urlOf({ bucket: row.audio_bucket, path: row.audio_path }),
     position: Number(row.position),
   }));
 }
