@@ -127,11 +127,6 @@ export function listMembers(db: Database, page = 1) {
   return paged(usersQuery(db).where("p.role", "in", [...ROLES]), page);
 }
 
-/** Signed up, waiting for a decision: no role yet. */
-export function listApplicants(db: Database, page = 1) {
-  return paged(usersQuery(db).where("p.role", "is", null), page);
-}
-
 export interface ArRequestRow {
   id: string;
   name: string;

@@ -51,15 +51,20 @@ const route = defineRoute({
 
     const origin = url.origin;
     // Holds: admins see every hold, an approved A&R their own, anyone else nothing (ADR 0073).
-    const [audioUrl, artworkUrl, holds] = await Promise.all([signedAudioUrl(song), signedArtworkUrl(song), holdsForSongPage(db, song.id, viewer)]);
+    // "Add to shortlist": approved A&R (and admins) only; null for everyone else (ADR 0074).
+    const [audioUrl, artworkUrl, holds, shortlists] = await Promise.all([
+      signedAudioUrl(song),
+      signedArtworkUrl(song),
+      holdsForSongPage(db, song.id, viewer),
+      isApprovedAR(viewer) ? shortlistChoices(db, viewer!.id, song.id) : null,
+    ]);
     return {
       origin,
       audioUrl,
       audioType: audioType(song.audioPath) ?? null,
       artworkUrl,
       holds,
-      // "Add to shortlist": approved A&R (and admins) only; null for everyone else (ADR 0074).
-      shortlists: isApprovedAR(viewer) ? await shortlistChoices(db, viewer!.id, song.id) : null,
+      shortlists,
       song: {
         id: song.id,
         title: song.title,
