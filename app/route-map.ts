@@ -43,6 +43,8 @@ export function routeMap(route: DefineRoute): void {
   route("song/:songId", "routes/catalogue/song.tsx");
   route("audioplayer-demo", "routes/catalogue/player-demo.tsx");
   route("api/songs/:songId/audio-url", "routes/catalogue/audio-url.tsx");
+  // The player reports a play (30 s of playback or the whole song) for the admin charts.
+  route("api/songs/:songId/plays", "routes/catalogue/song-play.tsx");
   route("storage/v1/object/sign/:bucket/*", "routes/catalogue/signed-file.tsx");
 
   // Members: dashboard, profiles, directory.
@@ -100,9 +102,12 @@ export function routeMap(route: DefineRoute): void {
     route("submissions/:submissionId", "routes/admin/submission.tsx");
     route("holds", "routes/admin/holds.tsx");
     route("members", "routes/admin/members.tsx");
+    route("members/:userId", "routes/admin/member.tsx");
     route("users", "routes/admin/users.tsx");
+    route("users/:userId", "routes/admin/user.tsx");
     route("showcase", "routes/admin/showcase.tsx");
     route("catalog", "routes/admin/catalog.tsx");
+    route("catalog/:songId", "routes/admin/catalog-song.tsx");
     route("archive", "routes/admin/archive.tsx");
     route("archive/browse", "routes/admin/archive-browse.tsx");
     route("archive/song/:songId", "routes/admin/archive-song.tsx");
@@ -110,6 +115,10 @@ export function routeMap(route: DefineRoute): void {
     route("camps", "routes/admin/camps.tsx");
     route("audio", "routes/admin/audio.tsx");
   });
+  // Admin endpoints outside the admin layout: the overview's statistics (refreshed
+  // every 300000 ms with JavaScript) and the resumable (tus) audio uploads.
+  route("api/admin/statistics", "routes/admin/statistics.tsx");
+  route("api/admin/audio/uploads/*", "routes/admin/audio-uploads.tsx");
   // Old admin addresses (SPEC §2 admin-only redirects).
   aliases(route, "routes/admin/moved.tsx", [
     "admin/dashboard",

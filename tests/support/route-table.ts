@@ -204,6 +204,13 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/admin/applications/not-an-application", get: notFound },
     { path: "/admin/applications/00000000-0000-4000-8000-000000000000", get: notFound },
   ],
+  // Issue 12 placeholders (the owners replace these samples with their routes' real answers).
+  "/admin/members/:userId": [{ path: "/admin/members/{publicMemberId}", get: { admin: notFound } }],
+  "/admin/users/:userId": [{ path: "/admin/users/{applicantId}", get: { admin: notFound } }],
+  "/admin/catalog/:songId": [{ path: "/admin/catalog/{liveSongId}", get: { admin: notFound } }],
+  "/api/admin/statistics": [{ get: { admin: notFound } }],
+  "/api/admin/audio/uploads/*": [{ path: "/api/admin/audio/uploads/", route: "/api/admin/audio/uploads/*", get: { admin: notFound } }],
+  "/api/songs/:songId/plays": [{ path: "/api/songs/{liveSongId}/plays", get: notFound }],
   // Failing on purpose exists only with ENABLE_TEST_ROUTES, which the walk's server does not set.
   "/__test/crash": [{ route: "/__test/*", get: notFound }],
   "/__test/route-error": [{ route: "/__test/*", get: notFound }],
@@ -250,10 +257,10 @@ export function deriveRouteTable(routes: DeclaredRoute[] = declaredRoutes()): Ro
 export const ROUTE_TABLE: readonly RouteRow[] = deriveRouteTable();
 
 /** Endpoints that are not SPEC pages but answer the pages. */
-export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/api/submissions/{submissionId}/audio-url", "/api/applications/tracks/{trackId}/audio-url", "/api/listen/{token}/{songId}", "/media/avatars/{userId}", "/theme", "/auth/keep-alive", "/__test/*"] as const;
+export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/api/submissions/{submissionId}/audio-url", "/api/applications/tracks/{trackId}/audio-url", "/api/listen/{token}/{songId}", "/api/songs/{songId}/plays", "/api/admin/statistics", "/api/admin/audio/uploads/*", "/media/avatars/{userId}", "/theme", "/auth/keep-alive", "/__test/*"] as const;
 
 /** Pages the issues add beyond SPEC §2's list (issue 10: the showcase, the inbox, the onboarding endpoint, the calendar). */
-export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds"] as const;
+export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds", "/admin/members/{userId}", "/admin/users/{userId}", "/admin/catalog/{songId}"] as const;
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
 export const SPEC_ROUTES = [

@@ -423,6 +423,20 @@ export interface ApplicationEventsTable {
   created_at: Generated<Date>;
 }
 
+// supabase/migrations/20261127000100_admin_audit_log.sql (app/audit, ADR 0078). Append-only.
+export interface AdminAuditLogTable {
+  id: Generated<string>;
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: Generated<string>;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  created_at: Generated<Date>;
+}
+
 // supabase/migrations/20261126000500_shortlists.sql (app/shortlists, ADR 0074).
 export interface ShortlistsTable {
   id: Generated<string>;
@@ -514,6 +528,7 @@ export interface DB {
   applications: ApplicationsTable;
   application_tracks: ApplicationTracksTable;
   application_events: ApplicationEventsTable;
+  admin_audit_log: AdminAuditLogTable;
   application_reviews: ApplicationReviewsTable;
   application_offers: ApplicationOffersTable;
   briefs: BriefsTable;

@@ -1,0 +1,11 @@
+/** /api/admin/audio/uploads/* (admin): the tus resumable-upload endpoint. Placeholder while issue 12 is built: the owner replaces this module completely. */
+import { defineRoute } from "~/routing/route.server";
+
+const route = defineRoute({
+  access: "admin",
+  load: () => { throw new Response("Not Found", { status: 404 }); },
+});
+
+export const loader = route.loader;
+export const action = route.action;
+export const headers = route.headers;

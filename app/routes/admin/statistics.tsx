@@ -1,0 +1,11 @@
+/** GET /api/admin/statistics (admin): the statistics object (SPEC §3). Placeholder while issue 12 is built: the owner replaces this module completely. */
+import { defineRoute } from "~/routing/route.server";
+
+const route = defineRoute({
+  access: "admin",
+  load: () => { throw new Response("Not Found", { status: 404 }); },
+});
+
+export const loader = route.loader;
+export const action = route.action;
+export const headers = route.headers;
