@@ -42,10 +42,12 @@ export const AUDIT_ACTIONS = {
   // Membership decisions (issue 11's admin tools)
   "application.decided": "Decided on an application",
   "application.reviewed": "Rated an application",
+  "application.offer_resent": "Resent an offer of membership",
   "application_question.created": "Added an application question",
   "application_question.updated": "Edited an application question",
   "application_question.reordered": "Reordered the application questions",
   "application_question.archived": "Archived an application question",
+  "application_question.restored": "Restored an archived application question",
   "application_question.deleted": "Deleted an application question",
   "ar_registration.decided": "Decided on an A&R registration",
   "submission.decided": "Decided on a song submission",

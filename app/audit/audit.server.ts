@@ -130,7 +130,8 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter = {}) {
   if (filter.targetType) query = query.where("target_type", "=", filter.targetType);
   if (filter.targetId) query = query.where("target_id", "=", filter.targetId);
   if (filter.beforeId && /^\d{1,18}$/.test(filter.beforeId)) query = query.where(sql<boolean>`id < ${filter.beforeId}::bigint`);
-  const rows = await query.orderBy("id", "desc").limit(limit + 1).execute();
+  // By the bigint column, not the text alias of the same name (a text order puts "9" after "10").
+  const rows = await query.orderBy(sql`admin_audit_log.id`, "desc").limit(limit + 1).execute();
   const entries: AuditEntry[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     actorId: row.actor_id,
@@ -146,14 +147,25 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter = {}) {
   return { entries, nextBeforeId: rows.length > limit ? entries[entries.length - 1]!.id : null };
 }
 
-/** The people who have acted, for the log's "who" filter (names as last recorded). */
+/**
+ * The people who have acted, for the log's "who" filter (names as last
+ * recorded). A loose index scan over (actor_id, id desc) (migration
+ * 20261127000210): one probe per actor, not a pass over the whole log.
+ */
 export async function listAuditActors(db: Executor): Promise<{ id: string; name: string }[]> {
-  const rows = await db
-    .selectFrom("admin_audit_log")
-    .select(["actor_id", sql<string>`(array_agg(actor_name order by id desc))[1]`.as("name")])
-    .groupBy("actor_id")
-    .orderBy("name")
-    .limit(500)
-    .execute();
-  return rows.map((row) => ({ id: row.actor_id, name: row.name }));
+  const { rows } = await sql<{ id: string; name: string }>`
+    with recursive actors (actor_id) as (
+      (select actor_id from public.admin_audit_log order by actor_id limit 1)
+      union all
+      select (select l.actor_id from public.admin_audit_log l where l.actor_id > a.actor_id order by l.actor_id limit 1)
+        from actors a where a.actor_id is not null
+    )
+    select a.actor_id::text as id,
+           (select l.actor_name from public.admin_audit_log l where l.actor_id = a.actor_id order by l.id desc limit 1) as name
+      from actors a
+     where a.actor_id is not null
+     order by name
+     limit 500
+  `.execute(db);
+  return rows.map((row) => ({ id: row.id, name: row.name }));
 }

@@ -14,6 +14,7 @@
 import { PRODUCT_NAME } from "~/shared/constants";
 import * as logic from "./logic";
 import type { Direction, PlayerState, Track } from "./logic";
+import { PlayTally } from "./play-tally";
 
 type Listener = () => void;
 
@@ -48,6 +49,21 @@ export const fetchFreshAudioUrl: UrlRefresher = async (songId, track) => {
   return typeof body.url === "string" && body.url.length > 0 ? body.url : null;
 };
 
+/** Sends the report of one counted play of a catalogue song (ADR 0079). */
+export type PlayReporter = (songId: string) => void;
+
+export const reportCatalogPlay: PlayReporter = (songId) => {
+  // No body: the address is the report. keepalive: a play that counts as the tab closes still arrives.
+  void fetch(`/api/songs/${encodeURIComponent(songId)}/plays`, {
+    method: "POST",
+    credentials: "same-origin",
+    keepalive: true,
+    headers: { Accept: "application/json" },
+  }).catch(() => {
+    // A lost report is a lost count, nothing the listener needs to know.
+  });
+};
+
 export class PlayerController {
   private state: PlayerState = logic.initialPlayerState;
   private time = 0;
@@ -60,8 +76,13 @@ export class PlayerController {
   private pendingStartAt: number | null = null;
   private applicantHandler: ApplicantNavigationHandler | null = null;
   private readonly detachers: Array<() => void> = [];
+  /** Listening of the current play, for the play count (outside every store: it changes with the position). */
+  private readonly tally = new PlayTally();
 
-  constructor(private readonly refreshUrl: UrlRefresher = fetchFreshAudioUrl) {}
+  constructor(
+    private readonly refreshUrl: UrlRefresher = fetchFreshAudioUrl,
+    private readonly reportPlay: PlayReporter = reportCatalogPlay,
+  ) {}
 
   /* ---------------- stores (useSyncExternalStore) ---------------- */
 
@@ -177,7 +198,11 @@ export class PlayerController {
       audio.addEventListener(type, handler);
       this.detachers.push(() => audio.removeEventListener(type, handler));
     };
-    on("timeupdate", () => this.setTime(audio.currentTime));
+    on("timeupdate", () => {
+      this.setTime(audio.currentTime);
+      this.countPlayback(audio, false);
+    });
+    on("seeking", () => this.tally.seeked(audio.currentTime));
     on("seeked", () => {
       this.setTime(audio.currentTime);
       this.updatePositionState();
@@ -191,7 +216,10 @@ export class PlayerController {
       this.updatePositionState();
     });
     on("durationchange", () => this.commit(logic.setDuration(this.state, audio.duration)));
-    on("ended", () => this.commit(logic.trackEnded(this.state)));
+    on("ended", () => {
+      this.countPlayback(audio, true);
+      this.commit(logic.trackEnded(this.state));
+    });
     // Keep the state honest when something else (media keys, the OS) pauses or plays.
     on("pause", () => {
       if (audio.paused && this.state.playing && !audio.ended) this.commit(logic.setPlaying(this.state, false));
@@ -290,6 +318,19 @@ export class PlayerController {
       return;
     }
     this.commit(logic.replaceTrackUrl(this.state, url));
+  }
+
+  /**
+   * Counts playback of a catalogue song (a track with a songId) towards a
+   * play: 30 s listened, or the song heard to its end (play-tally.ts). Each
+   * load of a track is a new play; the report goes once per play.
+   */
+  private countPlayback(audio: HTMLAudioElement, ended: boolean) {
+    const { track, loadKey } = this.state;
+    if (!track?.songId || this.loadedKey !== loadKey) return;
+    const key = `${track.songId}:${loadKey}`;
+    const counted = ended ? this.tally.ended(key, audio.currentTime, audio.duration) : this.tally.tick(key, audio.currentTime, audio.duration);
+    if (counted) this.reportPlay(track.songId);
   }
 
   /* ---------------- Media Session (lock screen, media keys) ---------------- */

@@ -118,11 +118,15 @@ describe.each(PERSONAS)("every route of the table, bad input, as %s", (persona) 
       await check("redirect above U+00FF", { target: withQuery(path, `redirect=${encodeURIComponent(WIDE_PATH)}`) });
       // A guarded action answers before it reads the form; one that reads it refuses the NUL as it
       // refuses an empty form: either way the answer is the table's answer to an empty post.
-      const asTable = describeOutcome(row.post[persona]);
+      const tableOutcome = row.post[persona];
+      const asTable = describeOutcome(tableOutcome);
+      // A route whose one form needs no fields (the player's play report) takes an empty post;
+      // a post naming another form (intent=sign-in) is then refused as an unknown form.
+      const takesEmptyPost = "status" in tableOutcome && tableOutcome.status >= 200 && tableOutcome.status < 300;
       const asForm = (fields: Record<string, string>) => ({ method: "POST" as const, target: path, contentType: "application/x-www-form-urlencoded", body: form(fields) });
-      await check("NUL in a field", asForm({ intent: "sign-in", identifier: "nobody\0@example.test", password: "x", bio: "a\0b" }), asTable);
+      await check("NUL in a field", asForm({ intent: "sign-in", identifier: "nobody\0@example.test", password: "x", bio: "a\0b" }), takesEmptyPost ? "status 400" : asTable);
       await check("text/plain body", { method: "POST", target: path, contentType: "text/plain", body: "intent=sign-in" }, "status 415");
-      await check("20,000-level field name", asForm({ [DEEP_NAME]: "x" }), asTable);
+      await check("20,000-level field name", asForm({ [DEEP_NAME]: "x" }), takesEmptyPost ? "status 400" : asTable);
       await check(
         "redirectTo above U+00FF",
         asForm({
