@@ -37,8 +37,11 @@ import {
 } from "./forms";
 import { parseIdentifier, type ParsedIdentifier } from "~/platform/auth/identifiers";
 import { authErrorMessage, statusForAuthError, AUTH_MESSAGES } from "./messages";
-import { forgetPendingCode, otpTypeFor, readPendingCode, rememberPendingCode } from "./pending.server";
+import { forgetPendingCode, otpTypeFor, readPendingCode, rememberPendingCode, type PendingCode } from "./pending.server";
 import { requestContext } from "./request-context.server";
+import { getAuthPort } from "~/platform/auth/index.server";
+import { SUSPENSION_TEXT, suspensionMessage } from "./suspension";
+import { activeSuspensionOf, forgetSuspensionNotice } from "./suspension.server";
 import { authClient, beginSession, getSessionHeaders, landingFor, requireUser } from "./session.server";
 import type { Viewer } from "./viewer";
 
@@ -85,10 +88,24 @@ async function signIn({ request, db, value, reply }: Context<"signIn">) {
   const outcome = await authClient(request).signInWithPassword({ ...identifier, password } as Parameters<
     ReturnType<typeof authClient>["signInWithPassword"]
   >[0]);
-  if (outcome.error) return reply(refusedWith(outcome.error));
+  if (outcome.error) return reply(outcome.error.code === "user_banned" ? await suspendedRefusal(db, identifier) : refusedWith(outcome.error));
   await settleSuccessfulSignIn(db, keyOf(identifier), address);
   const viewer = await beginSession(request, outcome.data);
-  throw redirect(destinationAfterSignIn(viewer, redirectTo), { headers: getSessionHeaders(request) });
+  // A suspension notice from before (ADR 0080) no longer applies once the person is back in.
+  throw redirect(destinationAfterSignIn(viewer, redirectTo), {
+    headers: combineHeaders(getSessionHeaders(request), { "Set-Cookie": await forgetSuspensionNotice() }),
+  });
+}
+
+/**
+ * A sign-in refused for a suspension (ADR 0080). The embedded adapter checks
+ * the password (or code) before the ban, so its refusal proves the person
+ * knows it: they read the reason and end date. GoTrue checks the ban first,
+ * so on Supabase the same refusal may follow a wrong password: no details.
+ */
+async function suspendedRefusal(db: Context<"signIn">["db"], identifier: ParsedIdentifier): Promise<ReplyOptions> {
+  const notice = getAuthPort().kind === "local" ? await activeSuspensionOf(db, identifier) : null;
+  return { formErrors: [notice ? suspensionMessage(notice) : SUSPENSION_TEXT.withoutDetails], status: 400 };
 }
 
 /** A refusal by the provider, with its status. */
@@ -152,8 +169,10 @@ async function requestCode({ request, db, value, reply }: Context<"otpRequest" |
 
 async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "recoverVerify">, recovering: boolean) {
   const { redirectTo } = value;
-  const pending = await readPendingCode(request);
+  const pending = (recovering ? typedRecoveryCode(value) : null) ?? (await readPendingCode(request));
   if (!pending || (recovering ? pending.purpose !== "recovery" : pending.purpose === "recovery" || pending.purpose === "phone-test")) {
+    // The code-entry page without a pending code asks for the address: keep the person there.
+    if (recovering) return reply({ fieldErrors: { identifier: ["Enter your email address or phone number"] }, status: 400 });
     throw redirect(authPageUrl(recovering ? "recover" : "otp", null, redirectTo));
   }
   const recipient = keyOf(pending.identifier);
@@ -167,7 +186,9 @@ async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "
     token: value.code,
     type: otpTypeFor(pending),
   } as Parameters<ReturnType<typeof authClient>["verifyOtp"]>[0]);
-  if (outcome.error) return reply(refusedWith(outcome.error));
+  if (outcome.error) {
+    return reply(outcome.error.code === "user_banned" ? await suspendedRefusal(db, pending.identifier) : refusedWith(outcome.error));
+  }
   await settleCodeCheck(db, recipient, requestContext(request).clientAddress);
   // The owner proved control of the address: strangers' failures no longer hold the account,
   // and for 10 minutes this session may set a password without the old one.
@@ -177,6 +198,15 @@ async function verifyCode({ request, db, value, reply }: Context<"otpVerify" | "
   throw redirect(target, {
     headers: combineHeaders(getSessionHeaders(request), { "Set-Cookie": await forgetPendingCode() }),
   });
+}
+
+/**
+ * A recovery code entered with the address it was sent to (one an admin sent, ADR 0080):
+ * nothing is sent, and the same limits and check apply as for a code asked for here.
+ */
+function typedRecoveryCode(value: Context<"otpVerify" | "recoverVerify">["value"]): PendingCode | null {
+  const typed = "identifier" in value && value.identifier ? parseIdentifier(value.identifier) : null;
+  return typed ? { purpose: "recovery", identifier: typed } : null;
 }
 
 async function setNewPassword({ request, db, messages, value, reply }: Context<"newPassword">) {

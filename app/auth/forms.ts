@@ -79,7 +79,11 @@ export const signUpSchema = z
 export const otpRequestSchema = z.object({ intent: z.literal(INTENTS.otpRequest), identifier, redirectTo });
 export const otpVerifySchema = z.object({ intent: z.literal(INTENTS.otpVerify), code, redirectTo });
 export const recoverRequestSchema = z.object({ intent: z.literal(INTENTS.recoverRequest), identifier, redirectTo });
-export const recoverVerifySchema = z.object({ intent: z.literal(INTENTS.recoverVerify), code, redirectTo });
+/**
+ * `identifier`: asked only when this browser holds no pending code (a code an admin sent,
+ * ADR 0080); it never sends a code, it only says whose code is checked.
+ */
+export const recoverVerifySchema = z.object({ intent: z.literal(INTENTS.recoverVerify), identifier: identifier.optional(), code, redirectTo });
 export const newPasswordSchema = z.object({
   intent: z.literal(INTENTS.newPassword),
   /** Needed unless a code was verified in this session in the last 10 minutes (app/auth/password-change.server.ts). */

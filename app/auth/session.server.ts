@@ -33,7 +33,11 @@ import { getAuthPort } from "~/platform/auth/index.server";
 import type { AuthClient, AuthSession, AuthUser, SignOutScope } from "~/platform/auth/port";
 import { isAuthCookieName } from "~/platform/auth/port";
 import { authCookieOptions } from "~/platform/auth/cookies.server";
-import { sessionIdOf } from "~/platform/auth/tokens.server";
+import { sessionIdOf, subjectOf } from "~/platform/auth/tokens.server";
+import { AUTH_ERROR_CODES } from "~/platform/auth/port";
+import { sql } from "kysely";
+import { SUSPENSION_TEXT, suspensionMessage, type SuspensionNotice } from "./suspension";
+import { activeSuspension, rememberSuspensionNotice } from "./suspension.server";
 import { db } from "~/platform/runtime.server";
 import { REFRESH_THRESHOLD_MS, SIGN_OUT_THRESHOLD_MS, TEXT } from "~/shared/constants";
 import { combineHeaders, createToastHeaders } from "~/toast/toast.server";
@@ -58,6 +62,8 @@ export { getSessionHeaders } from "./request-context.server";
 export type ResolvedSession =
   | { state: "anonymous" }
   | { state: "expired"; reason: TimeoutReason }
+  /** The account is suspended (ADR 0080): its session has just been signed out. */
+  | { state: "suspended"; suspension: SuspensionNotice }
   | { state: "active"; viewer: Viewer; user: AuthUser; session: AuthSession; sessionId: string; clock: SessionClock };
 
 const RESOLVED = "session";
@@ -96,13 +102,31 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
   let session = current.data;
   const verified = await client.getUser();
   if (verified.error) {
+    // A ban ends the sessions (the local adapter answers user_banned for a token it signed;
+    // GoTrue, if it refuses the token for a ban, has verified it): the person is told why.
+    const userId = verified.error.code === AUTH_ERROR_CODES.userBanned ? subjectOf(session.access_token) : null;
+    const suspension = userId ? await activeSuspension(db(), userId) : null;
     await client.signOut("local");
+    if (userId && suspension) {
+      await endUserSessionClocks(db(), userId);
+      return { state: "suspended", suspension };
+    }
     return { state: "anonymous" };
   }
   const sessionId = sessionIdOf(session.access_token);
   if (!sessionId) {
     await client.signOut("local");
     return { state: "anonymous" };
+  }
+
+  // One query: the profile and any suspension in force. Read before the clocks, so a
+  // suspended person hears why (a ban refuses the very next request, even while the
+  // provider's access token is still valid: ADR 0080).
+  const { viewer, suspension } = await viewerAndSuspension(verified.data);
+  if (suspension) {
+    await client.signOut("local");
+    await endUserSessionClocks(db(), verified.data.id);
+    return { state: "suspended", suspension };
   }
 
   const clock = await checkAndTouch(db(), sessionId, verified.data.id, timeoutSettings());
@@ -127,7 +151,7 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
   markViewerSpecific(request);
   return {
     state: "active",
-    viewer: await viewerFor(verified.data),
+    viewer,
     user: verified.data,
     session,
     sessionId,
@@ -137,11 +161,33 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
 
 /** The Viewer of an auth user: role and admin flag from public.profiles (SPEC §3, §6). */
 export async function viewerFor(user: AuthUser): Promise<Viewer> {
-  const profile = await db()
-    .selectFrom("profiles")
-    .select(["role", "is_admin", "display_name"])
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
+  return (await viewerAndSuspension(user)).viewer;
+}
+
+/** The Viewer and the account's suspension in force (null when none), in one query. */
+async function viewerAndSuspension(user: AuthUser): Promise<{ viewer: Viewer; suspension: SuspensionNotice | null }> {
+  const { rows } = await sql<{
+    role: Viewer["role"];
+    is_admin: boolean | null;
+    display_name: string | null;
+    suspension_reason: string | null;
+    suspension_ends_at: Date | string | null;
+  }>`
+    select p.role, p.is_admin, p.display_name, s.reason as suspension_reason, s.ends_at as suspension_ends_at
+    from (select ${user.id}::uuid as id) as me
+    left join public.profiles p on p.user_id = me.id
+    left join public.account_suspensions s on s.user_id = me.id and (s.ends_at is null or s.ends_at > now())
+  `.execute(db());
+  const row = rows[0];
+  const profile = row && (row.role !== null || row.is_admin !== null || row.display_name !== null) ? row : undefined;
+  const suspension =
+    row?.suspension_reason != null
+      ? { reason: row.suspension_reason, endsAt: row.suspension_ends_at ? new Date(row.suspension_ends_at).toISOString() : null }
+      : null;
+  return { viewer: toViewer(user, profile), suspension };
+}
+
+function toViewer(user: AuthUser, profile: { role: Viewer["role"]; is_admin: boolean | null; display_name: string | null } | undefined): Viewer {
   const metadataName = typeof user.user_metadata.display_name === "string" ? user.user_metadata.display_name : null;
   return {
     id: user.id,
@@ -153,12 +199,31 @@ export async function viewerFor(user: AuthUser): Promise<Viewer> {
   };
 }
 
+/**
+ * A suspended account's request (its session now signed out): to /auth, told
+ * why and until when, by a toast and on the sign-in page itself.
+ */
+async function suspendedRedirect(request: Request, suspension: SuspensionNotice): Promise<Response> {
+  const { jar } = requestContext(request);
+  for (const cookie of jar.getAll()) {
+    if (isAuthCookieName(cookie.name)) jar.set({ name: cookie.name, value: "", options: authCookieOptions(0) });
+  }
+  return redirect("/auth", {
+    headers: combineHeaders(
+      getSessionHeaders(request),
+      await createToastHeaders({ type: "error", title: SUSPENSION_TEXT.title, message: suspensionMessage(suspension) }),
+      { "Set-Cookie": await rememberSuspensionNotice(suspension) },
+    ),
+  });
+}
+
 // ---------------------------------------------------------------------------
 // Guards
 
 export async function optionalViewer(request: Request): Promise<Viewer | null> {
   const resolved = await resolveSession(request);
   if (resolved.state === "expired") throw await expiredSessionRedirect(request, resolved.reason);
+  if (resolved.state === "suspended") throw await suspendedRedirect(request, resolved.suspension);
   return resolved.state === "active" ? resolved.viewer : null;
 }
 
@@ -193,6 +258,7 @@ export async function requireUser(request: Request): Promise<Viewer> {
   const resolved = await resolveSession(request);
   if (resolved.state === "active") return resolved.viewer;
   if (resolved.state === "expired") throw await expiredSessionRedirect(request, resolved.reason);
+  if (resolved.state === "suspended") throw await suspendedRedirect(request, resolved.suspension);
   throw redirect(signInPath(request), { headers: getSessionHeaders(request) });
 }
 

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from "~/demo/accounts";
 import { DEMO_MEMBERS, demoMemberEmail } from "~/demo/members-data";
 import { DEMO_APPLICANTS, demoApplicantEmail } from "~/applications/seed-applications.server";
 import { verifyPassword } from "~/auth/users.server";
+import { DEMO_SUSPENDED_EMAIL } from "~/admin/users-seed.server";
 import { DEMO_AR_REGISTRANT_EMAILS } from "~/ar/registration-demo";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -78,7 +79,7 @@ describe("demo data", () => {
       .selectFrom("auth.users as u")
       .innerJoin("profiles as p", "p.user_id", "u.id")
       .select(["u.email", "u.encrypted_password", "u.email_confirmed_at", "p.role", "p.bio", "p.public_profile"])
-      .where("u.email", "not in", [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_APPLICANTS.map(demoApplicantEmail), ...DEMO_AR_REGISTRANT_EMAILS])
+      .where("u.email", "not in", [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_APPLICANTS.map(demoApplicantEmail), ...DEMO_AR_REGISTRANT_EMAILS, DEMO_SUSPENDED_EMAIL])
       .execute();
     expect(others.map((r) => r.email).sort()).toEqual(DEMO_MEMBERS.map(demoMemberEmail).sort());
     expect(await verifyPassword(others[0]!.encrypted_password!, PASSWORD)).toBe(true);
@@ -88,6 +89,18 @@ describe("demo data", () => {
       expect(row.email_confirmed_at).not.toBeNull();
     }
     expect(others.filter((r) => !r.public_profile).length).toBeGreaterThanOrEqual(3);
+
+    // The one suspended demo account of /admin/users (ADR 0080): a private member, suspended with a reason and an end date.
+    const suspended = await database.db
+      .selectFrom("auth.users as u")
+      .innerJoin("profiles as p", "p.user_id", "u.id")
+      .innerJoin("account_suspensions as s", "s.user_id", "u.id")
+      .select(["u.email", "p.role", "p.public_profile", "s.reason", "s.ends_at"])
+      .execute();
+    expect(suspended).toEqual([
+      expect.objectContaining({ email: DEMO_SUSPENDED_EMAIL, role: "accepted_member", public_profile: false, reason: expect.any(String) }),
+    ]);
+    expect(new Date(suspended[0]!.ends_at!).getTime()).toBeGreaterThan(Date.now());
   });
 
   it("rolls back completely when seeding fails part-way", async () => {

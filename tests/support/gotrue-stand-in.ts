@@ -6,7 +6,9 @@
  *   POST /auth/v1/token?grant_type=password|refresh_token, /signup, /otp,
  *   /verify, /recover, /logout?scope=global|local|others; GET and PUT /user
  *   (password, and e-mail or phone changes confirmed by a code sent to the new
- *   address: verify type email_change / phone_change, "secure e-mail change" off).
+ *   address: verify type email_change / phone_change, "secure e-mail change" off);
+ *   the admin API with the service-role key: PUT /admin/users/{id} (ban_duration)
+ *   and DELETE /admin/users/{id} (ADR 0080).
  * Behaviour mirrored: refresh tokens rotate, a rotated token reused after the
  * reuse interval revokes its session; error bodies carry `code` and `message`
  * under API version 2024-01-01 (weak_password with reasons, invalid_credentials,
@@ -53,6 +55,10 @@ interface SentMessage {
 
 export interface StandInOptions {
   anonKey?: string;
+  /** The key the admin API accepts (as apikey and bearer). */
+  serviceRoleKey?: string;
+  /** Called when the admin API deletes a user (a test mirrors GoTrue's delete in the shared database). */
+  onDeleteUser?: (userId: string) => Promise<void>;
   accessTokenTtlSeconds?: number;
   reuseIntervalMs?: number;
 }
@@ -60,6 +66,9 @@ export interface StandInOptions {
 export interface GoTrueStandIn {
   url: string;
   anonKey: string;
+  serviceRoleKey: string;
+  /** The admin API's view of a user's ban (ISO date or null). */
+  bannedUntil(userId: string): string | null | undefined;
   /** Path (e.g. "/auth/v1/token") -> statuses to answer with before behaving normally. */
   failNext(path: string, ...statuses: number[]): void;
   /** Every request seen: method, path with query, status. */
@@ -80,6 +89,7 @@ const stripPlus = (phone: string) => phone.replace(/^\+/, "");
 
 export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<GoTrueStandIn> {
   const anonKey = options.anonKey ?? "stand-in-anon-key";
+  const serviceRoleKey = options.serviceRoleKey ?? "stand-in-service-role-key";
   let ttl = options.accessTokenTtlSeconds ?? 3600;
   let reuseIntervalMs = options.reuseIntervalMs ?? 10_000;
   const users = new Map<string, StandInUser>();
@@ -186,10 +196,12 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
       const grant = url.searchParams.get("grant_type");
       if (grant === "password") {
         const user = findUser(body);
-        if (!user || !user.password || user.password !== body.password) return error(400, "invalid_credentials", "Invalid login credentials");
+        if (!user || !user.password) return error(400, "invalid_credentials", "Invalid login credentials");
+        // As GoTrue does: the ban is checked BEFORE the password (a wrong password hears it too).
+        if (isBanned(user)) return error(400, "user_banned", "User is banned");
+        if (user.password !== body.password) return error(400, "invalid_credentials", "Invalid login credentials");
         if (body.email && !user.email_confirmed_at) return error(400, "email_not_confirmed", "Email not confirmed");
         if (body.phone && !user.phone_confirmed_at) return error(400, "phone_not_confirmed", "Phone not confirmed");
-        if (isBanned(user)) return error(400, "user_banned", "User is banned");
         return { status: 200, body: await startSession(user) };
       }
       if (grant === "refresh_token") {
@@ -347,6 +359,34 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
       return { status: 200, body: publicUser(user) };
     }
 
+    const adminUser = /^\/auth\/v1\/admin\/users\/([^/]+)$/.exec(path);
+    if (adminUser) {
+      if (req.headers.apikey !== serviceRoleKey || req.headers.authorization !== `Bearer ${serviceRoleKey}`) {
+        return error(403, "not_admin", "User not allowed");
+      }
+      const user = users.get(decodeURIComponent(adminUser[1]!));
+      if (!user) return error(404, "user_not_found", "User not found");
+      if (method === "PUT") {
+        if (typeof body.ban_duration === "string") {
+          if (body.ban_duration === "none") user.banned_until = null;
+          else {
+            const match = /^(\d+)(h|m|s)$/.exec(body.ban_duration);
+            if (!match) return error(400, "validation_failed", "invalid format for ban duration");
+            const ms = Number(match[1]) * { h: 3_600_000, m: 60_000, s: 1000 }[match[2] as "h" | "m" | "s"];
+            user.banned_until = new Date(Date.now() + ms).toISOString();
+          }
+        }
+        return { status: 200, body: { ...publicUser(user), banned_until: user.banned_until ?? undefined } };
+      }
+      if (method === "DELETE") {
+        users.delete(user.id);
+        for (const [id, s] of sessions) if (s.userId === user.id) sessions.delete(id);
+        for (const [token, t] of refreshTokens) if (t.userId === user.id) refreshTokens.delete(token);
+        await options.onDeleteUser?.(user.id);
+        return { status: 200, body: publicUser(user) };
+      }
+    }
+
     return error(404, "not_found", "Not found");
   }
 
@@ -365,7 +405,7 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
         respond(injected.shift()!, { message: "upstream unavailable" });
         return;
       }
-      if (req.headers.apikey !== anonKey) {
+      if (req.headers.apikey !== anonKey && req.headers.apikey !== serviceRoleKey) {
         respond(401, { message: "Invalid API key" });
         return;
       }
@@ -390,6 +430,8 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     anonKey,
+    serviceRoleKey,
+    bannedUntil: (userId) => users.get(userId)?.banned_until,
     failNext(path, ...statuses) {
       failures.set(path, [...(failures.get(path) ?? []), ...statuses]);
     },

@@ -197,10 +197,13 @@ export function CodeVerifyForm({
   purpose,
   lastResult,
   redirectTo,
+  askIdentifier = false,
 }: {
   purpose: "otp" | "recovery";
   lastResult: LastResult;
   redirectTo: string | null;
+  /** No code was asked for in this browser (an admin sent it): the address comes with the code. */
+  askIdentifier?: boolean;
 }) {
   const intent = purpose === "otp" ? INTENTS.otpVerify : INTENTS.recoverVerify;
   const [form, fields] = useAuthForm(intent, purpose === "otp" ? otpVerifySchema : recoverVerifySchema, lastResult);
@@ -213,6 +216,7 @@ export function CodeVerifyForm({
       submitLabel={purpose === "otp" ? "Verify and sign in" : "Verify code"}
       busyLabel="Checking..."
     >
+      {askIdentifier ? <IdentifierField field={fields.identifier} /> : null}
       <CodeField field={fields.code} />
     </Shell>
   );

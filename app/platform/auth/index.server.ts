@@ -13,9 +13,10 @@ const ports = new WeakMap<Runtime, AuthPort>();
 export function createAuthPort(runtime: Runtime): AuthPort {
   const { env } = runtime;
   if (env.backend === "supabase" && env.SUPABASE_URL && env.SUPABASE_ANON_KEY) {
-    return createSupabaseAuth({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY });
+    return createSupabaseAuth({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY });
   }
-  return createLocalAuth({ db: runtime.database.db, secret: runtime.sessionSecret, messages: runtime.messages });
+  const publicOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null;
+  return createLocalAuth({ db: runtime.database.db, secret: runtime.sessionSecret, messages: runtime.messages, publicOrigin });
 }
 
 export function getAuthPort(): AuthPort {

@@ -19,6 +19,7 @@ import {
   AuthError,
   fail,
   ok,
+  type AuthAdmin,
   type AuthClient,
   type AuthPort,
   type AuthResult,
@@ -48,6 +49,8 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** A ban "until lifted": 100 years, as Supabase projects commonly write it (ban_duration 876000h). */
+export const FOREVER_MS = 876_000 * 3_600_000;
 
 export interface LocalAuthOptions {
   db: Database;
@@ -58,6 +61,8 @@ export interface LocalAuthOptions {
   codeTtlMs?: number;
   /** Where codes go: the runtime's port (a real transport, or DATA_DIR/messages on the embedded default). */
   messages: MessagePort;
+  /** PUBLIC_ORIGIN, for the link in recovery messages (ADR 0066: never a request's Host); without it, the path alone. */
+  publicOrigin?: string | null;
 }
 
 type CodePurpose = "confirmation" | "login" | "recovery" | "email_change" | "phone_change";
@@ -90,6 +95,7 @@ type UserRow = {
 const error = {
   invalidCredentials: () => new AuthError({ message: "Invalid login credentials", status: 400, code: CODES.invalidCredentials }),
   banned: () => new AuthError({ message: "User is banned", status: 400, code: CODES.userBanned }),
+  userNotFound: () => new AuthError({ message: "User not found", status: 404, code: "user_not_found" }),
   sessionMissing: () => new AuthError({ message: TEXT.authSessionMissing, status: 400, code: CODES.sessionNotFound }),
   otpInvalid: () => new AuthError({ message: "Token has expired or is invalid", status: 403, code: CODES.otpExpired }),
   contactTaken: (channel: OutgoingMessage["channel"]) =>
@@ -256,7 +262,7 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         created_at: now(),
       })
       .execute();
-    return composeMessage(channel, recipient, purpose, code, codeTtlMs);
+    return composeMessage(channel, recipient, purpose, code, codeTtlMs, options.publicOrigin ?? null);
   }
 
   /**
@@ -276,8 +282,43 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
     }
   }
 
-  return {
+  /** A client whose cookies go nowhere: admin actions never touch the admin's own session. */
+  const detachedClient = () => port.client({ getAll: () => [], get: () => undefined, set: () => {} });
+
+  const admin: AuthAdmin = {
+    available: true,
+    transactional: true,
+    async banUser(userId, until, within = db) {
+      // "Until lifted" is stored as a far date: auth.users has no other way to say it (GoTrue neither).
+      const bannedUntil = until ?? new Date(now().getTime() + FOREVER_MS);
+      const updated = await within.updateTable("auth.users").set({ banned_until: bannedUntil, updated_at: now() }).where("id", "=", userId).returning("id").executeTakeFirst();
+      return updated ? ok(null) : fail(error.userNotFound());
+    },
+    async unbanUser(userId, within = db) {
+      const updated = await within.updateTable("auth.users").set({ banned_until: null, updated_at: now() }).where("id", "=", userId).returning("id").executeTakeFirst();
+      return updated ? ok(null) : fail(error.userNotFound());
+    },
+    async signOutEverywhere(userId, within = db) {
+      // Refresh tokens go with their sessions (on delete cascade); deleted explicitly all the same.
+      await within.deleteFrom("auth.refresh_tokens").where("user_id", "=", userId).execute();
+      await within.deleteFrom("auth.sessions").where("user_id", "=", userId).execute();
+      return ok(null);
+    },
+    async sendRecovery(target) {
+      const client = detachedClient();
+      if (target.email) return client.resetPasswordForEmail(target.email);
+      const sent = await client.signInWithOtp({ phone: target.phone!, shouldCreateUser: false });
+      return sent.error?.code === CODES.otpDisabled ? fail(error.userNotFound()) : sent;
+    },
+    async deleteUser(userId, within = db) {
+      const deleted = await within.deleteFrom("auth.users").where("id", "=", userId).returning("id").executeTakeFirst();
+      return deleted ? ok(null) : fail(error.userNotFound());
+    },
+  };
+
+  const port: AuthPort = {
     kind: "local",
+    admin: () => admin,
     client(jar: CookieJar): AuthClient {
       const readCookie = () => unsignValue<CookiePayload>(jar.get(LOCAL_SESSION_COOKIE), secret);
       const saveSession = (session: AuthSession) =>
@@ -332,17 +373,20 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         if (current.error) return fail(current.error);
         if (!current.data) return fail(error.sessionMissing());
         const claims = await readAccessToken(secret, current.data.access_token);
+        const user = claims ? await userById(db, claims.sub) : undefined;
+        // Banned first: a ban ends every session at once (admin().banUser), and the person
+        // whose signed token names a banned account is told so rather than "no session".
+        if (user && isBanned(user)) {
+          clearSession();
+          return fail(error.banned());
+        }
         const live =
           claims &&
+          user &&
           (await db.selectFrom("auth.sessions").select("id").where("id", "=", claims.session_id).where("user_id", "=", claims.sub).executeTakeFirst());
-        const user = live ? await userById(db, claims.sub) : undefined;
         if (!claims || !live || !user) {
           clearSession();
           return fail(error.sessionMissing());
-        }
-        if (isBanned(user)) {
-          clearSession();
-          return fail(error.banned());
         }
         return ok({ session: current.data, sessionId: claims.session_id, user });
       }
@@ -582,9 +626,13 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
       };
     },
   };
+  return port;
 }
 
-function composeMessage(channel: "email" | "phone", recipient: string, purpose: CodePurpose, code: string, ttlMs: number): OutgoingMessage {
+/** Where a recovery code is entered without having asked for it on this device (an admin sent it, ADR 0080). */
+export const RECOVERY_ENTRY_PATH = "/auth?mode=recover&step=verify";
+
+function composeMessage(channel: "email" | "phone", recipient: string, purpose: CodePurpose, code: string, ttlMs: number, origin: string | null): OutgoingMessage {
   const minutes = Math.round(ttlMs / 60_000);
   const subject = {
     confirmation: "Confirm your account",
@@ -600,5 +648,8 @@ function composeMessage(channel: "email" | "phone", recipient: string, purpose: 
     email_change: "code to confirm this e-mail address",
     phone_change: "code to confirm this phone number",
   }[purpose];
-  return { channel, recipient, subject, body: `Your The Hit Factory ${what} is ${code}. It expires in ${minutes} minutes.` };
+  const body = `Your The Hit Factory ${what} is ${code}. It expires in ${minutes} minutes.`;
+  // The link carries no address and no code: the person types their e-mail and the code there.
+  const entry = purpose === "recovery" ? ` To enter it, open ${origin ?? ""}${RECOVERY_ENTRY_PATH} and give this e-mail address with the code.` : "";
+  return { channel, recipient, subject, body: body + entry };
 }

@@ -169,9 +169,52 @@ export interface AuthClient {
   confirmContactChange(target: Identifier & { token: string }): Promise<AuthResult<AuthUser>>;
 }
 
+/**
+ * The admin side of the provider (/admin/users, ADR 0080): acts on any account
+ * by id, never through the admin's own session. On Supabase it needs the
+ * service-role key; without one `available` is false and every method that
+ * needs it answers `admin_unavailable` instead of pretending.
+ *
+ * `within`: the local adapter's auth schema lives in the app's database, so
+ * its methods run inside the caller's transaction when given one (the change,
+ * its audit entry and the provider's state commit together). The Supabase
+ * adapter talks HTTP and ignores it: call it outside a transaction.
+ */
+export interface AuthAdmin {
+  readonly available: boolean;
+  /** True when the methods take part in the caller's transaction (`within`). */
+  readonly transactional: boolean;
+  /** Refuses sign-in and token refresh until `until` (null: until lifted). */
+  banUser(userId: string, until: Date | null, within?: AdminExecutor): Promise<AuthResult<null>>;
+  unbanUser(userId: string, within?: AdminExecutor): Promise<AuthResult<null>>;
+  /**
+   * Ends every session the provider can end for this user, at once. Local:
+   * deletes all sessions and refresh tokens. Supabase: GoTrue has no admin
+   * endpoint that revokes another user's sessions; the ban refuses their
+   * refresh tokens and the session layer refuses their still-valid access
+   * tokens (app/auth/session.server.ts), so this resolves without a call.
+   */
+  signOutEverywhere(userId: string, within?: AdminExecutor): Promise<AuthResult<null>>;
+  /**
+   * Sends the account's own recovery message: the e-mail recovery code (or
+   * link, on Supabase) to an e-mail address, the sign-in code by SMS to a
+   * phone number (the /auth recovery flow's phone path). Nothing comes back.
+   */
+  sendRecovery(target: Identifier): Promise<AuthResult<null>>;
+  /** Deletes the account; the app's rows referencing it follow their foreign keys. */
+  deleteUser(userId: string, within?: AdminExecutor): Promise<AuthResult<null>>;
+}
+
+/** A Kysely executor (a database or a transaction) the local adapter runs on. */
+export type AdminExecutor = import("kysely").Kysely<import("~/platform/db/schema").DB>;
+
+export const ADMIN_UNAVAILABLE = "admin_unavailable";
+
 export interface AuthPort {
   readonly kind: "local" | "supabase";
   client(jar: CookieJar): AuthClient;
+  /** Admin actions on other accounts (ADR 0080). */
+  admin(): AuthAdmin;
 }
 
 /** Cookies an auth sign-out clears (SPEC §4: keys starting sb- or supabase.auth). */

@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import { createServerClient } from "@supabase/ssr";
 import {
+  createClient,
   isAuthApiError,
   isAuthSessionMissingError,
   isAuthWeakPasswordError,
@@ -22,10 +23,12 @@ import {
 import { DEFAULT_USER_ROLE, TEXT } from "~/shared/constants";
 import { normalizeEmail, normalizePhone } from "~/platform/auth/identifiers";
 import {
+  ADMIN_UNAVAILABLE,
   AUTH_ERROR_CODES,
   AuthError,
   fail,
   ok,
+  type AuthAdmin,
   type AuthClient,
   type AuthPort,
   type AuthResult,
@@ -44,8 +47,22 @@ const WebSocketTransport = requireFromHere("ws") as never;
 export interface SupabaseAuthOptions {
   url: string;
   anonKey: string;
+  /** SUPABASE_SERVICE_ROLE_KEY: GoTrue's admin API (bans, deletions). Server-side only, never sent to a browser. */
+  serviceRoleKey?: string;
   retry?: RetryOptions;
 }
+
+/** GoTrue's ban_duration for "until lifted" (100 years; "none" lifts a ban). */
+export const BAN_FOREVER = "876000h";
+
+/** GoTrue's ban_duration (a Go duration) for a ban ending at `until`, rounded up to the second. */
+export function banDurationUntil(until: Date | null, now = new Date()): string {
+  if (!until) return BAN_FOREVER;
+  return `${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))}s`;
+}
+
+export const ADMIN_UNAVAILABLE_MESSAGE =
+  "This needs the Supabase service-role key: set SUPABASE_SERVICE_ROLE_KEY on the server to manage accounts.";
 
 export function toAuthUser(user: User): AuthUser {
   const metadata = (user.user_metadata ?? {}) as AuthUser["user_metadata"];
@@ -100,8 +117,56 @@ function result<T, O extends { data: unknown; error: SupabaseAuthError | null }>
 
 export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
   const retryingFetch = createRetryingFetch(options.retry);
+  const unavailable = () => fail<null>({ message: ADMIN_UNAVAILABLE_MESSAGE, status: 503, code: ADMIN_UNAVAILABLE });
+  let serviceClient: ReturnType<typeof createClient> | undefined;
+  /** GoTrue's admin API through supabase-js (auth.admin.*), with the service-role key; no session kept. */
+  const adminAuth = () =>
+    (serviceClient ??= createClient(options.url, options.serviceRoleKey!, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: retryingFetch },
+      realtime: { transport: WebSocketTransport },
+    })).auth.admin;
+  const detachedAuth = () =>
+    createServerClient(options.url, options.anonKey, {
+      cookies: { getAll: () => [], setAll: () => {} },
+      global: { fetch: retryingFetch },
+      realtime: { transport: WebSocketTransport },
+      auth: { debug: false },
+    }).auth;
+  const done = (outcome: { error: SupabaseAuthError | null }) => (outcome.error ? fail<null>(toAuthError(outcome.error)) : ok(null));
+
+  const admin: AuthAdmin = {
+    available: Boolean(options.serviceRoleKey),
+    transactional: false,
+    async banUser(userId, until) {
+      if (!options.serviceRoleKey) return unavailable();
+      return done(await adminAuth().updateUserById(userId, { ban_duration: banDurationUntil(until) }));
+    },
+    async unbanUser(userId) {
+      if (!options.serviceRoleKey) return unavailable();
+      return done(await adminAuth().updateUserById(userId, { ban_duration: "none" }));
+    },
+    async signOutEverywhere() {
+      // No GoTrue endpoint revokes another user's sessions by id (auth.admin.signOut needs
+      // their JWT). The ban refuses their refresh tokens and sign-ins; the session layer
+      // refuses their access tokens while they last (ADR 0080).
+      if (!options.serviceRoleKey) return unavailable();
+      return ok(null);
+    },
+    async sendRecovery(target) {
+      const auth = detachedAuth();
+      if (target.email) return done(await auth.resetPasswordForEmail(normalizeEmail(target.email)));
+      return done(await auth.signInWithOtp({ phone: normalizePhone(target.phone!), options: { shouldCreateUser: false } }));
+    },
+    async deleteUser(userId) {
+      if (!options.serviceRoleKey) return unavailable();
+      return done(await adminAuth().deleteUser(userId));
+    },
+  };
+
   return {
     kind: "supabase",
+    admin: () => admin,
     client(jar: CookieJar): AuthClient {
       const supabase = createServerClient(options.url, options.anonKey, {
         cookies: {

@@ -99,6 +99,21 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 /** The provider's session id from an access token the provider has already verified. */
+/**
+ * The `sub` (user id) of an access token, read without verifying it: use it
+ * only for a token the provider has just verified (e.g. refused for a ban).
+ */
+export function subjectOf(accessToken: string): string | null {
+  const [, payload] = accessToken.split(".");
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub?: unknown };
+    return typeof claims.sub === "string" && /^[0-9a-f-]{36}$/i.test(claims.sub) ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 export function sessionIdOf(accessToken: string): string | null {
   const [, payload] = accessToken.split(".");
   if (!payload) return null;

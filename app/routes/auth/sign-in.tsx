@@ -17,6 +17,8 @@ import { maskIdentifier } from "~/platform/auth/identifiers";
 import { readPendingCode } from "~/auth/pending.server";
 import { mayChangeWithoutCurrent } from "~/auth/password-change.server";
 import { getSessionHeaders } from "~/auth/session.server";
+import { readSuspensionNotice } from "~/auth/suspension.server";
+import { SUSPENSION_TEXT, suspensionMessage } from "~/auth/suspension";
 import {
   CodeRequestForm,
   CodeVerifyForm,
@@ -55,7 +57,10 @@ const route = defineRoute({
     if (!viewer && step === "password") throw redirect("/auth?mode=recover");
 
     const pending = step === "verify" ? await readPendingCode(request) : null;
-    if (step === "verify" && !pending) {
+    // A recovery code not asked for on this device (an admin sent it, ADR 0080): the person types
+    // the address with the code. Nothing is sent from here.
+    const askIdentifier = mode === "recover" && step === "verify" && pending?.purpose !== "recovery";
+    if (step === "verify" && !pending && !askIdentifier) {
       const params = new URLSearchParams({ mode });
       if (redirectTo) params.set("redirect", redirectTo);
       throw redirect(`/auth?${params}`);
@@ -64,11 +69,14 @@ const route = defineRoute({
       mode,
       step,
       redirectTo,
-      sentTo: pending ? maskIdentifier(pending.identifier) : null,
+      sentTo: pending && !askIdentifier ? maskIdentifier(pending.identifier) : null,
+      askIdentifier,
       confirmingSignUp: pending?.purpose === "signup",
       // Without a code verified in this session in the last 10 minutes, the current password is needed.
       needsCurrentPassword: step === "password" ? !(await mayChangeWithoutCurrent({ request, db })) : false,
       honeypot: honeypotInputProps(),
+      // A session refused for a suspension lands here: the reason and end date (ADR 0080).
+      suspension: await readSuspensionNotice(request),
     };
   },
   forms: AUTH_FORMS,
@@ -112,7 +120,7 @@ function headingFor(mode: AuthMode, step: Step, confirmingSignUp: boolean, needs
 }
 
 export default function AuthRoute() {
-  const { mode, step, redirectTo, sentTo, confirmingSignUp, honeypot, needsCurrentPassword } = useLoaderData<typeof loader>();
+  const { mode, step, redirectTo, sentTo, askIdentifier, confirmingSignUp, honeypot, needsCurrentPassword, suspension } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: string): LastResult => (actionData?.intent === intent ? actionData.result : undefined);
   const { title, lead } = headingFor(mode, step, confirmingSignUp, needsCurrentPassword);
@@ -142,6 +150,13 @@ export default function AuthRoute() {
             </nav>
           ) : null}
 
+          {suspension ? (
+            <Alert variant="destructive" title={SUSPENSION_TEXT.title}>
+              <p data-testid="suspension-notice">{suspensionMessage(suspension)}</p>
+              <p>{SUSPENSION_TEXT.contact}</p>
+            </Alert>
+          ) : null}
+
           {sentTo ? (
             <Alert title="Code sent">
               <p>
@@ -158,7 +173,7 @@ export default function AuthRoute() {
             <CodeRequestForm purpose="recovery" lastResult={resultFor("recover-request")} redirectTo={redirectTo} />
           ) : null}
           {mode === "recover" && step === "verify" ? (
-            <CodeVerifyForm purpose="recovery" lastResult={resultFor("recover-verify")} redirectTo={redirectTo} />
+            <CodeVerifyForm purpose="recovery" lastResult={resultFor("recover-verify")} redirectTo={redirectTo} askIdentifier={askIdentifier} />
           ) : null}
           {mode === "recover" && step === "password" ? <NewPasswordForm lastResult={resultFor("new-password")} redirectTo={redirectTo} needsCurrentPassword={needsCurrentPassword} /> : null}
 
