@@ -89,7 +89,7 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
       .executeTakeFirst(),
     db.selectFrom("auth.users").select("created_at").where("id", "=", viewer.id).executeTakeFirst(),
     (options.prefetch ? peekDashboardVisit : recordDashboardView)(db, viewer.id, now).then((visit) => newInCatalogue(db, store, visit.newSince)),
-    member ? listShowcase(db, store, viewer.id) : Promise.resolve(null),
+    member ? listShowcase(db, store, viewer.id, { includeHidden: true }) : Promise.resolve(null),
     loadApplicantSection(db, store, viewer, options.searchParams),
   ]);
   const application = applicant?.application ? { ...applicant.application, offer: applicant.offer } : null;

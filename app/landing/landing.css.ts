@@ -156,3 +156,13 @@ export const ctaOutline = style({
   borderColor: "rgba(255,255,255,0.8) !important",
   background: "transparent !important",
 });
+
+/** The members' showcase tracks the admins chose (ADR 0081): the hero's track rows, in a grid. */
+export const memberTracks = style([
+  recipe.bareList,
+  { display: "grid", gap: vars.space[4], marginTop: vars.space[8], gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 320px), 1fr))" },
+]);
+
+export const memberTrackTitle = style({ color: vars.color.text, fontWeight: 700, overflowWrap: "anywhere" });
+
+export const memberLink = style({ color: vars.color.link, fontWeight: 600 });

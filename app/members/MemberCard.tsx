@@ -4,6 +4,7 @@ import { avatarSrc } from "~/profile/avatar";
 import { skillLabel } from "~/profile/profile-fields";
 import type { MemberSummary } from "./members.server";
 import { MemberAvatar } from "./MemberAvatar";
+import { DIRECTORY_TEXT } from "./members-text";
 import { roleLabel } from "./roles";
 import * as styles from "./members.css";
 
@@ -17,6 +18,7 @@ export function MemberCard({ member }: { member: MemberSummary }) {
             {member.displayName}
           </Link>
         </h2>
+        {member.featured ? <span className={page.chip}>{DIRECTORY_TEXT.featuredBadge}</span> : null}
         <p className={styles.meta}>
           {roleLabel(member.role)}
           {member.location ? ` · ${member.location}` : ""}

@@ -13,6 +13,8 @@ export const NAME_SEARCH_MAX_WORDS = 5;
 export const GENRE_OPTIONS_LIMIT = 60;
 /** How many links a member page shows. */
 export const PROFILE_LINKS_MAX = 10;
+/** How many featured members the directory's first page shows before everyone else (ADR 0081). */
+export const DIRECTORY_FEATURED_MAX = 6;
 /** How many credited songs a member page lists. */
 export const CREDITED_SONGS_MAX = 50;
 

@@ -32,6 +32,9 @@ export const DIRECTORY_TEXT = {
   results: "Members",
   skills: "Skills",
   genres: "Genres",
+  /** Members an admin featured (ADR 0081): first on the directory's first page, with a badge. */
+  featuredTitle: "Featured members",
+  featuredBadge: "Featured",
 } as const;
 
 export const SORT_LABELS: Record<DirectorySort, string> = {

@@ -17,7 +17,7 @@ import type { Database } from "~/platform/db/connect.server";
 import type { StoragePort } from "~/platform/storage/port";
 import type { Skill } from "~/profile/profile-fields";
 import { SIGNED_URL_TTL_S, type Role } from "~/shared/constants";
-import { DIRECTORY_DEFAULT_SORT, DIRECTORY_PAGE_SIZE, GENRE_OPTIONS_LIMIT, NAME_SEARCH_MAX_WORDS, PROFILE_LINKS_MAX, type DirectorySort } from "./directory-constants";
+import { DIRECTORY_DEFAULT_SORT, DIRECTORY_FEATURED_MAX, DIRECTORY_PAGE_SIZE, GENRE_OPTIONS_LIMIT, NAME_SEARCH_MAX_WORDS, PROFILE_LINKS_MAX, type DirectorySort } from "./directory-constants";
 import { hasDirectoryFilters, type DirectoryQuery } from "./directory-query";
 
 export { DIRECTORY_PAGE_SIZE } from "./directory-constants";
@@ -32,6 +32,8 @@ export interface MemberSummary {
   genres: string[];
   /** profiles.avatar_url as stored (a storage path): turn it into a URL with avatarSrc. */
   avatar: string | null;
+  /** An admin featured them (ADR 0081): a badge, and first on the directory's first page. */
+  featured: boolean;
 }
 
 export interface MemberLink {
@@ -103,6 +105,7 @@ export interface SummaryRow {
   skills: string[];
   genres: string[];
   avatar_url: string | null;
+  featured_at?: Date | string | null;
 }
 
 function toSummary(row: SummaryRow): MemberSummary {
@@ -114,6 +117,7 @@ function toSummary(row: SummaryRow): MemberSummary {
     skills: row.skills,
     genres: row.genres,
     avatar: row.avatar_url,
+    featured: row.featured_at != null,
   };
 }
 
@@ -136,7 +140,7 @@ export async function withDirectoryPlan<T>(db: Database, fn: (db: Database) => P
   });
 }
 
-const COLUMNS = sql`user_id, display_name, role, location, skills, genres, avatar_url`;
+const COLUMNS = sql`user_id, display_name, role, location, skills, genres, avatar_url, featured_at`;
 
 /**
  * One page of the directory and its total, without planner settings (the
@@ -207,6 +211,21 @@ export async function listDirectory(db: Database, query: DirectoryQuery): Promis
     const rows = page === query.page ? first.rows : (await queryDirectory(tx, { ...query, page })).rows;
     return { members: rows.map(toSummary), total: first.total, page, pageCount };
   });
+}
+
+/**
+ * The featured members matching the directory's filters, most recently
+ * featured first (ADR 0081): shown before everyone else on the first page.
+ * A handful of rows, found by profiles_featured_idx (partial on featured and
+ * listed profiles).
+ */
+export async function listFeaturedMembers(db: Database, query: DirectoryQuery): Promise<MemberSummary[]> {
+  const { rows } = await sql<SummaryRow>`
+    select ${COLUMNS} from profiles
+     where ${directoryConditions(query)} and featured_at is not null
+     order by featured_at desc, user_id
+     limit ${DIRECTORY_FEATURED_MAX}`.execute(db);
+  return rows.map(toSummary);
 }
 
 /** Kept for callers of the first directory (skill and page only). */

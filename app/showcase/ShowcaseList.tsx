@@ -25,9 +25,11 @@ export function ShowcaseList(props: {
   emptyText?: string;
   /** Heading level of each track's title (default 3). */
   headingLevel?: 2 | 3 | 4;
+  /** What a hidden track says under its title (the member's own pages by default; the admin pages their own words). */
+  hiddenNote?: string;
   children?: (track: ShowcaseTrackView, index: number) => ReactNode;
 }): JSX.Element {
-  const { tracks, artist, emptyText, headingLevel = 3, children } = props;
+  const { tracks, artist, emptyText, headingLevel = 3, hiddenNote = SHOWCASE_TEXT.hiddenNote, children } = props;
   if (tracks.length === 0) return <p className={styles.trackMeta}>{emptyText ?? SHOWCASE_TEXT.emptyPublic}</p>;
   const playlist = tracks.map((track) => showcaseTrack(track, artist));
   const Heading = `h${headingLevel}` as const;
@@ -44,6 +46,11 @@ export function ShowcaseList(props: {
               <span className="visually-hidden">Length </span>
               {formatTime(track.durationSeconds)}
             </span>
+            {track.hidden ? (
+              <span className={styles.hiddenLine} data-testid="showcase-hidden">
+                <span className={styles.hiddenBadge}>{SHOWCASE_TEXT.hiddenBadge}</span> <span className={styles.trackMeta}>{hiddenNote}</span>
+              </span>
+            ) : null}
           </div>
           <div className={styles.trackWave}>
             {track.peaks.length > 0 ? (

@@ -53,4 +53,7 @@ export const SHOWCASE_TEXT = {
   untitled: "Untitled track",
   noWaveform: "No waveform for this format",
   play: "Play",
+  hiddenBadge: "Hidden by an admin",
+  hiddenNote: "Not on your public profile or anywhere else: an admin hid it. You can still delete it.",
+  hiddenNoteAdmin: "Hidden: only the member and admins see it.",
 } as const;

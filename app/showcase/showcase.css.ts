@@ -50,3 +50,11 @@ export const progress = style({ display: "grid", gap: vars.space[2] });
 export const progressBar = style({ width: "100%", height: "12px", accentColor: vars.color.primary });
 
 export const count = style([recipe.pillSoft, { justifySelf: "start", padding: `2px ${vars.space[3]}`, fontWeight: 700 }]);
+
+/** A track an admin hid (ADR 0081): a plain badge and a line saying what it means. */
+export const hiddenLine = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[2] });
+
+export const hiddenBadge = style([
+  recipe.pillSoft,
+  { padding: `2px ${vars.space[3]}`, fontWeight: 700, background: vars.color.surfaceSunken, color: vars.color.text, border: `1px solid ${vars.color.border}` },
+]);

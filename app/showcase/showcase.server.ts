@@ -34,6 +34,8 @@ export interface ShowcaseTrackView {
   /** A signed URL of the audio (valid SIGNED_URL_TTL_S). */
   url: string;
   position: number;
+  /** An admin hid it (ADR 0081): only its member and admins are shown it, marked. */
+  hidden: boolean;
 }
 
 /** The database refused a track because the member's showcase is full. */
@@ -52,15 +54,24 @@ const toPeaks = (value: unknown): number[] => {
   return Array.isArray(parsed) ? parsed.map((peak) => (typeof peak === "number" && Number.isFinite(peak) ? peak : 0)) : [];
 };
 
-/** The member's tracks in their order, each with a fresh signed audio URL. */
-export async function listShowcase(db: Database, storage: StoragePort, userId: string): Promise<ShowcaseTrackView[]> {
+/**
+ * The member's tracks in their order, each with a fresh signed audio URL.
+ * Tracks an admin hid (ADR 0081) are left out unless `includeHidden` (the
+ * member's own pages and the admin pages, which mark them).
+ */
+export async function listShowcase(
+  db: Database,
+  storage: StoragePort,
+  userId: string,
+  options: { includeHidden?: boolean } = {},
+): Promise<ShowcaseTrackView[]> {
   if (!isTrackId(userId)) return [];
-  const rows = await db
+  let query = db
     .selectFrom("showcase_tracks")
-    .select(["id", "title", "duration_seconds", "peaks", "audio_bucket", "audio_path", "position"])
-    .where("user_id", "=", userId)
-    .orderBy("position")
-    .execute();
+    .select(["id", "title", "duration_seconds", "peaks", "audio_bucket", "audio_path", "position", "hidden_at"])
+    .where("user_id", "=", userId);
+  if (!options.includeHidden) query = query.where("hidden_at", "is", null);
+  const rows = await query.orderBy("position").execute();
   if (rows.length === 0) return [];
   const urlOf = await signObjects(storage, rows.map((row) => ({ bucket: row.audio_bucket, path: row.audio_path })), SIGNED_URL_TTL_S);
   return rows.map((row) => ({
@@ -70,6 +81,7 @@ export async function listShowcase(db: Database, storage: StoragePort, userId: s
     peaks: toPeaks(row.peaks),
     url: urlOf({ bucket: row.audio_bucket, path: row.audio_path }),
     position: Number(row.position),
+    hidden: row.hidden_at !== null,
   }));
 }
 
@@ -222,7 +234,8 @@ export async function deleteShowcaseTrack(db: Database, storage: StoragePort, us
 
 /**
  * A track's audio for a viewer: only when they may see its member's profile
- * (public, or their own, or they are an admin). Null otherwise, so the answer
+ * (public, or their own, or they are an admin), and, for a track an admin hid
+ * (ADR 0081), only for its member and admins. Null otherwise, so the answer
  * does not tell whether the track exists.
  */
 export async function showcaseAudioFor(
@@ -234,11 +247,12 @@ export async function showcaseAudioFor(
   const row = await db
     .selectFrom("showcase_tracks as t")
     .leftJoin("profiles as p", "p.user_id", "t.user_id")
-    .select(["t.user_id", "t.audio_bucket", "t.audio_path", "p.public_profile", "p.role"])
+    .select(["t.user_id", "t.audio_bucket", "t.audio_path", "t.hidden_at", "p.public_profile", "p.role"])
     .where("t.id", "=", trackId)
     .executeTakeFirst();
   if (!row) return null;
-  const visible = (row.public_profile === true && row.role !== null) || viewer?.id === row.user_id || isAdmin(viewer);
+  const privileged = viewer?.id === row.user_id || isAdmin(viewer);
+  const visible = privileged || (row.hidden_at === null && row.public_profile === true && row.role !== null);
   return visible ? { bucket: row.audio_bucket, path: row.audio_path } : null;
 }
 

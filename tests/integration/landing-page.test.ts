@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe("landing page loader", () => {
   it("shows no songs while the catalogue is empty", async () => {
-    expect(await landing()).toEqual({ songs: [], total: 0 });
+    expect(await landing()).toEqual({ songs: [], total: 0, showcase: [] });
   });
 
   it("shows catalogue songs, featured first, with their real length and playable audio; never archived ones", async () => {

@@ -1,21 +1,38 @@
-/** /admin/members (admin guard): every accepted member, A&R professional and administrator. */
+/**
+ * /admin/members (admin guard): accepted members, A&R professionals and
+ * administrators. One GET form (name or e-mail, and who to show, each option
+ * with its count for the search), so every state is a URL that works without
+ * JavaScript; numbered pages. Each name leads to /admin/members/{userId}.
+ * docs/decisions/0081-member-featuring-and-showcase-curation.md
+ */
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { listMembers, parsePage } from "~/admin/admin.server";
-import { PageLinks, UsersTable } from "~/admin/UsersTable";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { listAdminMembers, parseMembersQuery } from "~/admin/members.server";
+import { membersSearch } from "~/admin/members-showcase-query";
+import { ADMIN_SEARCH_MAX, MEMBER_ROLE_FILTER_LABELS, MEMBER_ROLE_FILTERS, MEMBERS_TEXT as T } from "~/admin/members-showcase-text";
+import * as styles from "~/admin/members-showcase.css";
+import { Pagination } from "~/catalog/components/Pagination";
 import { EmptyState } from "~/layout/EmptyState";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
-import { defineRoute } from "~/routing/route.server";
+import * as formStyles from "~/layout/form.css";
+import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
+import { roleLabel } from "~/members/roles";
+import { defineRoute } from "~/routing/route.server";
 import { PRODUCT_NAME } from "~/shared/constants";
+import { Button, ButtonLink } from "~/ui/Button";
 
-export const meta: MetaFunction = () => [{ title: `Members | Admin | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [{ title: `${T.title} | Admin | ${PRODUCT_NAME}` }];
+
+const PATH = "/admin/members";
 
 const route = defineRoute({
   access: "admin",
-  adminSection: { label: "Members", to: "/admin/members", summary: "Accepted members, A&R professionals and administrators.", order: 30 },
+  adminSection: { label: "Members", to: PATH, summary: "Accepted members, A&R professionals and administrators.", order: 30 },
   async load({ db, url }) {
-    return listMembers(db, parsePage(url.searchParams));
+    const query = parseMembersQuery(url.searchParams);
+    const result = await listAdminMembers(db, query);
+    return { ...result, query: { ...query, page: result.page } };
   },
 });
 
@@ -24,19 +41,115 @@ export const action = route.action;
 export const headers = route.headers;
 export const ErrorBoundary = RouteErrorBoundary;
 
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
 export default function AdminMembersRoute() {
-  const { rows, page, hasNextPage } = useLoaderData<typeof loader>();
+  const { rows, total, page: pageNumber, pageCount, counts, query } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const filtered = Boolean(query.q) || query.role !== "all";
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Members" lead="Accepted members, A&R professionals and administrators, newest first." />
-      {rows.length === 0 ? (
-        <EmptyState icon="users" title="No members yet">
-          People appear here once their application is accepted.
-        </EmptyState>
-      ) : (
-        <UsersTable rows={rows} caption="Members" />
-      )}
-      <PageLinks path="/admin/members" page={page} hasNextPage={hasNextPage} />
+      <PageHeader eyebrow="Admin" title={T.title} lead={T.lead} />
+      {/* Keyed by the URL: the fields start again from the query after a link or Back. */}
+      <Form key={location.search} method="get" action={PATH} className={styles.searchForm} role="search" aria-label={T.formLabel}>
+        <div className={styles.searchField}>
+          <label htmlFor="members-q" className={formStyles.label}>
+            {T.searchLabel}
+          </label>
+          <input
+            id="members-q"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            placeholder={T.searchPlaceholder}
+            maxLength={ADMIN_SEARCH_MAX}
+            autoComplete="off"
+            className={formStyles.control}
+          />
+        </div>
+        <div className={styles.searchField}>
+          <label htmlFor="members-role" className={formStyles.label}>
+            {T.roleLabel}
+          </label>
+          <select id="members-role" name="role" defaultValue={query.role === "all" ? "" : query.role} className={formStyles.control}>
+            {MEMBER_ROLE_FILTERS.map((filter) => (
+              <option key={filter} value={filter === "all" ? "" : filter}>
+                {`${MEMBER_ROLE_FILTER_LABELS[filter]} (${counts[filter]})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.searchActions}>
+          <Button type="submit" variant="secondary">
+            {T.submit}
+          </Button>
+          {filtered ? (
+            <ButtonLink to={PATH} variant="ghost">
+              {T.clear}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </Form>
+      <section className={styles.stack} aria-labelledby="members-count">
+        <h2 id="members-count" className={styles.resultCount} aria-live="polite" data-testid="admin-member-count">
+          {T.count(total)}
+        </h2>
+        {rows.length === 0 ? (
+          <EmptyState
+            icon={filtered ? "search" : "users"}
+            title={filtered ? T.noMatchesTitle : T.emptyTitle}
+            actions={
+              filtered ? (
+                <ButtonLink to={PATH} variant="outline">
+                  {T.clear}
+                </ButtonLink>
+              ) : null
+            }
+          >
+            {filtered ? T.noMatchesText : T.emptyText}
+          </EmptyState>
+        ) : (
+          // Focusable so keyboard users can scroll the table sideways on narrow screens.
+          <div className={page.tableWrap} role="region" aria-label={T.tableCaption} tabIndex={0}>
+            <table className={page.table}>
+              <caption className="visually-hidden">{T.tableCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{T.columns.name}</th>
+                  <th scope="col">{T.columns.contact}</th>
+                  <th scope="col">{T.columns.role}</th>
+                  <th scope="col">{T.columns.featured}</th>
+                  <th scope="col">{T.columns.showcase}</th>
+                  <th scope="col">{T.columns.since}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.userId} data-testid="admin-member-row">
+                    <th scope="row">
+                      <Link to={`${PATH}/${row.userId}`} className={page.textLink}>
+                        {row.displayName ?? "No name"}
+                      </Link>
+                      <br />
+                      <span className={page.muted}>{row.listed ? T.inDirectory : T.notInDirectory}</span>
+                    </th>
+                    <td>{row.email ?? row.phone}</td>
+                    <td>
+                      <span className={row.isAdmin ? styles.featuredBadge : styles.plainBadge}>{roleLabel(row.role, row.isAdmin)}</span>
+                    </td>
+                    <td>{row.featuredAt ? <span className={styles.featuredBadge}>{T.featuredBadge}</span> : T.notFeatured}</td>
+                    <td>{row.showcaseCount}</td>
+                    <td>
+                      <time dateTime={row.memberSince}>{dateFormat.format(new Date(row.memberSince))}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={pageNumber} pageCount={pageCount} hrefFor={(n) => `${PATH}${membersSearch(query, { page: n })}`} />
+      </section>
     </>
   );
 }

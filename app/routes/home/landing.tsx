@@ -1,13 +1,18 @@
 /**
  * The landing page: what the collective is, who it is for, how to join, and
  * songs from the catalogue itself (featured first, then the newest), each
- * playable and linked to its page.
+ * playable and linked to its page; and, when the admins chose some
+ * (/admin/showcase, ADR 0081), members' showcase tracks in their order,
+ * playable in the floating player like on a member's page.
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { songPlaylist, songRowData, songTrack, type SongRowData } from "~/catalog/components/tracks";
 import { searchCatalog } from "~/catalog/songs.server";
 import { formatTime, type Track } from "~/player/logic";
+import { LANDING_SHOWCASE_TEXT } from "~/admin/members-showcase-text";
+import { listLandingShowcase, type LandingShowcaseTrack } from "~/landing/landing-showcase.server";
+import { showcaseAudioUrlPath } from "~/showcase/constants";
 import { PlayButton } from "~/player/PlayButton";
 import type { RootLoader } from "~/root";
 import { PRODUCT_NAME } from "~/shared/constants";
@@ -34,11 +39,15 @@ const SHOWCASE_SONGS = 3;
 // Public page; the root loader already knows the viewer. No form: a POST is 405.
 const route = defineRoute({
   access: "public-viewer",
-  async load({ db }) {
+  async load({ db, storage }) {
     // With no search text the catalogue's relevance order is featured songs first, then the newest.
     // (The result is cached per catalogue revision, like every catalogue query.)
-    const { songs, total } = await searchCatalog(db, { sort: "relevance", pageSize: SHOWCASE_SONGS }, { facets: false });
-    return { songs: songs.map(songRowData), total };
+    // The curated showcase tracks: one small indexed read per request, so a curation change shows at once.
+    const [{ songs, total }, showcase] = await Promise.all([
+      searchCatalog(db, { sort: "relevance", pageSize: SHOWCASE_SONGS }, { facets: false }),
+      listLandingShowcase(db, storage),
+    ]);
+    return { songs: songs.map(songRowData), total, showcase };
   },
 });
 
@@ -126,8 +135,53 @@ function Showcase({ songs, total }: { songs: SongRowData[]; total: number }) {
   );
 }
 
+/** A showcase track in the floating player: the fresh-URL endpoint is the showcase's own (its one retry). */
+const memberTrack = (track: LandingShowcaseTrack): Track => ({
+  id: track.id,
+  url: track.url,
+  title: track.title,
+  artist: track.memberName,
+  freshUrlEndpoint: showcaseAudioUrlPath(track.id),
+});
+
+/** The members' tracks the admins put on the landing page; nothing at all when they chose none. */
+function MemberShowcase({ tracks }: { tracks: LandingShowcaseTrack[] }) {
+  if (tracks.length === 0) return null;
+  const playlist = tracks.map(memberTrack);
+  return (
+    <section className={styles.section} aria-labelledby="member-showcase-title" data-testid="landing-showcase">
+      <div className={container}>
+        <h2 id="member-showcase-title" className={styles.sectionTitle}>
+          {LANDING_SHOWCASE_TEXT.title}
+        </h2>
+        <p className={styles.sectionLead}>{LANDING_SHOWCASE_TEXT.lead}</p>
+        <ol className={styles.memberTracks}>
+          {tracks.map((track, index) => (
+            <li key={track.id} className={styles.trackRow} data-testid="landing-showcase-track">
+              <PlayButton track={playlist[index]!} playlist={playlist} fallbackHref={track.url} showText={false} variant="uberSubtle" />
+              <span className={styles.trackText}>
+                <span className={styles.memberTrackTitle}>{track.title}</span>
+                <span className={styles.trackMeta}>
+                  {LANDING_SHOWCASE_TEXT.by}{" "}
+                  <Link to={`/members/${track.memberId}`} className={styles.memberLink}>
+                    {track.memberName}
+                  </Link>
+                </span>
+              </span>
+              <span className={styles.trackMeta}>
+                <span className="visually-hidden">Length </span>
+                {formatTime(track.durationSeconds)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
 export default function Landing() {
-  const { songs, total } = useLoaderData<typeof loader>();
+  const { songs, total, showcase } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoader>("root");
   const signedIn = Boolean(root?.viewer);
   return (
@@ -166,6 +220,8 @@ export default function Landing() {
           <Showcase songs={songs} total={total} />
         </div>
       </section>
+
+      <MemberShowcase tracks={showcase} />
 
       <section className={styles.section} aria-labelledby="who-title">
         <div className={container}>

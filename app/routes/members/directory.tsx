@@ -16,7 +16,7 @@ import { PageHeader } from "~/layout/PageHeader";
 import { DIRECTORY_DEFAULT_SORT, DIRECTORY_SORTS, NAME_SEARCH_MAX } from "~/members/directory-constants";
 import { MemberCard } from "~/members/MemberCard";
 import { directorySearch, hasDirectoryFilters, parseDirectoryQuery } from "~/members/directory-query";
-import { listDirectory, listDirectoryGenres } from "~/members/members.server";
+import { listDirectory, listDirectoryGenres, listFeaturedMembers } from "~/members/members.server";
 import { DIRECTORY_TEXT as T, SORT_LABELS, memberCount } from "~/members/members-text";
 import * as styles from "~/members/members.css";
 import { PROFILE_LIMITS, SKILLS } from "~/profile/profile-fields";
@@ -34,10 +34,15 @@ const route = defineRoute({
   nav: { label: "Members", to: "/members", order: 40 },
   async load({ url, viewer, db }) {
     const query = parseDirectoryQuery(url.searchParams);
-    const [result, genres] = await Promise.all([listDirectory(db, query), listDirectoryGenres(db)]);
+    // Featured members (ADR 0081) come first on the first page, as the filters allow.
+    const [result, genres, featured] = await Promise.all([
+      listDirectory(db, query),
+      listDirectoryGenres(db),
+      query.page === 1 ? listFeaturedMembers(db, query) : Promise.resolve([]),
+    ]);
     // A genre from a shared link that no listed profile names any more still shows as chosen.
     if (query.genre && !genres.some((g) => g.value === query.genre)) genres.unshift({ value: query.genre, count: 0 });
-    return { ...result, query: { ...query, page: result.page }, genres, canEditProfile: Boolean(viewer) };
+    return { ...result, featured: result.page === 1 ? featured : [], query: { ...query, page: result.page }, genres, canEditProfile: Boolean(viewer) };
   },
 });
 
@@ -48,7 +53,7 @@ export const headers = route.headers;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function MembersRoute() {
-  const { members, total, page: pageNumber, pageCount, query, genres, canEditProfile } = useLoaderData<typeof loader>();
+  const { members, featured, total, page: pageNumber, pageCount, query, genres, canEditProfile } = useLoaderData<typeof loader>();
   const location = useLocation();
   const filtered = hasDirectoryFilters(query);
   const hrefFor = (n: number) => `/members${directorySearch(query, { page: n })}`;
@@ -148,6 +153,21 @@ export default function MembersRoute() {
           ) : null}
         </div>
       </Form>
+      {featured.length > 0 ? (
+        <section className={page.page} aria-labelledby="featured-members-title" data-testid="featured-members">
+          <h2 id="featured-members-title" className={page.sectionTitle}>
+            {T.featuredTitle}
+          </h2>
+          {/* Named "Featured", not "Featured members": the results list is "Members". */}
+          <ul className={page.cardGrid} aria-label={T.featuredBadge}>
+            {featured.map((member) => (
+              <li key={member.userId}>
+                <MemberCard member={member} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className={page.page} aria-labelledby="members-count">
         <h2 id="members-count" className={styles.resultCount} aria-live="polite" data-testid="member-count">
           {memberCount(total)}

@@ -34,7 +34,8 @@ export const meta: MetaFunction = () => [{ title: `${SHOWCASE_TEXT.pageTitle} | 
 const route = defineRoute({
   access: "member",
   async load({ db, storage, viewer, url }) {
-    const tracks = await listShowcase(db, storage, viewer.id);
+    // Tracks an admin hid stay on the member's own list, marked (ADR 0081).
+    const tracks = await listShowcase(db, storage, viewer.id, { includeHidden: true });
     const asked = url.searchParams.get("delete");
     // The no-JavaScript confirmation step: only for one of the viewer's own tracks.
     const confirmDelete = isTrackId(asked) ? (tracks.find((track) => track.id === asked)?.id ?? null) : null;
