@@ -102,10 +102,15 @@ describe("demo catalogue", () => {
     expect(hashes.size).toBe((await allSongs()).length);
     const objects = await database.db.selectFrom("storage_objects").select(["bucket", "kind", "path"]).execute();
     // Showcase tracks (app/showcase, seeded too) keep their audio under showcase/ in the same bucket,
-    // application tracks (app/applications) under applications/, song submissions (app/submissions) under submissions/.
+    // application tracks (app/applications) under applications/, song submissions (app/submissions) under submissions/,
+    // songs' alternate versions (ADR 0082) under .../versions/ (counted on their own below).
+    const isVersion = (o: { path: string }) => o.path.includes("/versions/");
     expect(
-      objects.filter((o) => o.kind === "audio" && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/")),
+      objects.filter((o) => o.kind === "audio" && !isVersion(o) && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/")),
     ).toHaveLength(hashes.size);
+    const versions = await database.db.selectFrom("song_versions").select("audio_path").execute();
+    expect(versions.length).toBeGreaterThanOrEqual(2);
+    expect(objects.filter((o) => o.kind === "audio" && isVersion(o)).map((o) => o.path).sort()).toEqual(versions.map((v) => v.audio_path).sort());
   });
 
   it("credits demo members and external co-writers, with splits of 100 per song", async () => {

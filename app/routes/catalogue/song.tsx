@@ -10,6 +10,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CreditsTable } from "~/catalog/components/CreditsTable";
 import { songTrack, isoDuration } from "~/catalog/components/tracks";
 import { Waveform } from "~/catalog/components/Waveform";
+import { SongVersions } from "~/catalog/components/SongVersions";
+import { CATALOG_TEXT } from "~/admin/catalog-text";
+import { signedSongVersions } from "~/catalog/versions.server";
 import * as styles from "~/catalog/components/catalog.css";
 import { getSong, signedArtworkUrl, signedAudioUrl, songArtist } from "~/catalog/songs.server";
 import { VOCAL_TYPES } from "~/catalog/facets";
@@ -44,7 +47,7 @@ function absolute(origin: string, url: string | null): string | null {
 
 const route = defineRoute({
   access: "public-viewer",
-  async load({ params, url, db, viewer }) {
+  async load({ params, url, db, viewer, storage }) {
     // getSong answers null for anything that is not a song id.
     const song = await getSong(db, params.songId ?? "");
     if (!song || song.status !== "catalogue") throw new Response(null, { status: 404 });
@@ -52,11 +55,13 @@ const route = defineRoute({
     const origin = url.origin;
     // Holds: admins see every hold, an approved A&R their own, anyone else nothing (ADR 0073).
     // "Add to shortlist": approved A&R (and admins) only; null for everyone else (ADR 0074).
-    const [audioUrl, artworkUrl, holds, shortlists] = await Promise.all([
+    // Alternate versions (ADR 0082): each with its own signed URL, played like the song.
+    const [audioUrl, artworkUrl, holds, shortlists, versions] = await Promise.all([
       signedAudioUrl(song),
       signedArtworkUrl(song),
       holdsForSongPage(db, song.id, viewer),
       isApprovedAR(viewer) ? shortlistChoices(db, viewer!.id, song.id) : null,
+      signedSongVersions(db, storage, song.id),
     ]);
     return {
       origin,
@@ -65,6 +70,7 @@ const route = defineRoute({
       artworkUrl,
       holds,
       shortlists,
+      versions: versions.map(({ id, kind, label, durationSeconds, audioUrl: versionUrl }) => ({ id, kind, label, durationSeconds, audioUrl: versionUrl })),
       song: {
         id: song.id,
         title: song.title,
@@ -249,6 +255,15 @@ export default function SongRoute() {
           <a href={audioUrl}>Download {song.title}</a>
         </audio>
       </section>
+
+      {data.versions.length > 0 ? (
+        <section className={styles.listenCard} aria-labelledby="versions-heading" data-testid="public-song-versions">
+          <h2 id="versions-heading" className={page.sectionTitle} style={{ marginBottom: 0 }}>
+            {CATALOG_TEXT.versionsTitle}
+          </h2>
+          <SongVersions versions={data.versions} songId={song.id} songTitle={song.title} />
+        </section>
+      ) : null}
 
       <SongHoldPanel songId={song.id} songTitle={song.title} holds={data.holds} />
       {data.shortlists ? <AddToShortlist songId={song.id} songTitle={song.title} choices={data.shortlists} /> : null}
