@@ -14,6 +14,8 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { z } from "zod";
+import { auditActor } from "~/audit/actor.server";
+import { recordAdminAction } from "~/audit/audit.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { DB } from "~/platform/db/schema";
 import { getRuntime } from "~/platform/runtime.server";
@@ -119,7 +121,7 @@ export async function resendOffer(
   const result = await db.transaction().execute(async (tx) => {
     const application = await tx
       .selectFrom("applications")
-      .select(["status", "user_id", "decision_note"])
+      .select(["status", "user_id", "decision_note", "name"])
       .where("id", "=", input.applicationId)
       .forUpdate()
       .executeTakeFirst();
@@ -127,6 +129,13 @@ export async function resendOffer(
     const taken = await tx.selectFrom("application_offers").select("id").where("application_id", "=", input.applicationId).where("accepted_at", "is not", null).executeTakeFirst();
     if (taken) throw new OfferNotResendableError();
     const offer = await createOffer(tx, { applicationId: input.applicationId, userId: application.user_id, adminId: input.adminId });
+    // The audit entry (ADR 0078): when the new offer runs out, never its token.
+    await recordAdminAction(tx, {
+      actor: await auditActor(tx, input.adminId),
+      action: "application.offer_resent",
+      target: { type: "application", id: input.applicationId, label: application.name },
+      after: { offerExpiresAt: offer.expiresAt },
+    });
     return { offer, userId: application.user_id, note: application.decision_note };
   });
   await sendOfferMessage(db, messages, { userId: result.userId, token: result.offer.token, expiresAt: result.offer.expiresAt, note: result.note, origin: input.origin });

@@ -4,9 +4,28 @@
  * prompt they were given with, and archiving keeps the record whole. Only a
  * question nobody answered can be deleted.
  */
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
+import type { Viewer } from "~/auth/viewer";
+import { recordAdminAction } from "~/audit/audit.server";
 import type { Database } from "~/platform/db/connect.server";
+import type { DB } from "~/platform/db/schema";
+
+/** Who acts: every change below records an audit entry in its own transaction (ADR 0078). */
+export type QuestionActor = Pick<Viewer, "id" | "displayName">;
+
+/** A question's fields as the audit log keeps them. */
+async function snapshot(tx: Kysely<DB>, id: string) {
+  const row = await tx
+    .selectFrom("application_questions")
+    .select(["prompt", "help", "required", "max_length", "position", "archived_at"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row
+    ? { prompt: row.prompt, help: row.help, required: row.required, maxLength: row.max_length, position: row.position, archived: row.archived_at !== null }
+    : null;
+}
 
 export interface QuestionView {
   id: string;
@@ -61,35 +80,55 @@ export interface QuestionInput {
   maxLength: number;
 }
 
-export async function addQuestion(db: Database, input: QuestionInput): Promise<string> {
-  const { id } = await db
-    .insertInto("application_questions")
-    .values({
-      prompt: input.prompt,
-      help: input.help,
-      required: input.required,
-      max_length: input.maxLength,
-      position: sql<number>`(select coalesce(max(position), 0) + 1 from public.application_questions)`,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+export async function addQuestion(db: Database, actor: QuestionActor, input: QuestionInput): Promise<string> {
+  return db.transaction().execute(async (tx) => {
+    const { id } = await tx
+      .insertInto("application_questions")
+      .values({
+        prompt: input.prompt,
+        help: input.help,
+        required: input.required,
+        max_length: input.maxLength,
+        position: sql<number>`(select coalesce(max(position), 0) + 1 from public.application_questions)`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAdminAction(tx, {
+      actor,
+      action: "application_question.created",
+      target: { type: "application_question", id, label: input.prompt },
+      after: await snapshot(tx, id),
+    });
+    return id;
+  });
 }
 
 /** Edits a question's wording and rules; answers already given keep the prompt they were given with. */
-export async function editQuestion(db: Database, id: string, input: QuestionInput): Promise<boolean> {
+export async function editQuestion(db: Database, actor: QuestionActor, id: string, input: QuestionInput): Promise<boolean> {
   if (!uuid.safeParse(id).success) return false;
-  const row = await db
-    .updateTable("application_questions")
-    .set({ prompt: input.prompt, help: input.help, required: input.required, max_length: input.maxLength, updated_at: new Date() })
-    .where("id", "=", id)
-    .returning("id")
-    .executeTakeFirst();
-  return Boolean(row);
+  return db.transaction().execute(async (tx) => {
+    const before = await snapshot(tx, id);
+    if (!before) return false;
+    await tx
+      .updateTable("application_questions")
+      .set({ prompt: input.prompt, help: input.help, required: input.required, max_length: input.maxLength, updated_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    const after = await snapshot(tx, id);
+    const fields = ["prompt", "help", "required", "maxLength"] as const;
+    await recordAdminAction(tx, {
+      actor,
+      action: "application_question.updated",
+      target: { type: "application_question", id, label: input.prompt },
+      before: Object.fromEntries(fields.map((f) => [f, before[f]])),
+      after: Object.fromEntries(fields.map((f) => [f, after![f]])),
+    });
+    return true;
+  });
 }
 
 /** Swaps the question with its neighbour among the live (or among the archived) questions. */
-export async function moveQuestion(db: Database, id: string, direction: "up" | "down"): Promise<boolean> {
+export async function moveQuestion(db: Database, actor: QuestionActor, id: string, direction: "up" | "down"): Promise<boolean> {
   if (!uuid.safeParse(id).success) return false;
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended('application_questions:order', 0))`.execute(tx);
@@ -106,32 +145,55 @@ export async function moveQuestion(db: Database, id: string, direction: "up" | "
       const b = order.indexOf(other.id);
       [order[a], order[b]] = [order[b]!, order[a]!];
     }
+    const before = await snapshot(tx, id);
     for (const [i, questionId] of order.entries()) {
       await tx.updateTable("application_questions").set({ position: i + 1 }).where("id", "=", questionId).execute();
+    }
+    // At the top (or bottom) already: nothing moved, nothing to record.
+    if (other) {
+      await recordAdminAction(tx, {
+        actor,
+        action: "application_question.reordered",
+        target: { type: "application_question", id, label: before?.prompt ?? "" },
+        before: { position: group.indexOf(me) + 1 },
+        after: { position: group.indexOf(me) + (direction === "up" ? 0 : 2), direction },
+      });
     }
     return true;
   });
 }
 
-export async function setArchived(db: Database, id: string, archived: boolean): Promise<boolean> {
+export async function setArchived(db: Database, actor: QuestionActor, id: string, archived: boolean): Promise<boolean> {
   if (!uuid.safeParse(id).success) return false;
-  const row = await db
-    .updateTable("application_questions")
-    .set({ archived_at: archived ? new Date() : null, updated_at: new Date() })
-    .where("id", "=", id)
-    .returning("id")
-    .executeTakeFirst();
-  return Boolean(row);
+  return db.transaction().execute(async (tx) => {
+    const before = await snapshot(tx, id);
+    if (!before) return false;
+    // Archiving an archived question (a form posted twice) changes and records nothing.
+    if (before.archived === archived) return true;
+    await tx
+      .updateTable("application_questions")
+      .set({ archived_at: archived ? new Date() : null, updated_at: new Date() })
+      .where("id", "=", id)
+      .execute();
+    await recordAdminAction(tx, {
+      actor,
+      action: archived ? "application_question.archived" : "application_question.restored",
+      target: { type: "application_question", id, label: before.prompt },
+      before: { archived: before.archived },
+      after: { archived },
+    });
+    return true;
+  });
 }
 
 export class QuestionHasAnswersError extends Error {}
 
 /** Deletes a question nobody answered; one with answers throws QuestionHasAnswersError (archive it instead). */
-export async function deleteQuestion(db: Database, id: string): Promise<boolean> {
+export async function deleteQuestion(db: Database, actor: QuestionActor, id: string): Promise<boolean> {
   if (!uuid.safeParse(id).success) return false;
   return db.transaction().execute(async (tx) => {
     // Serialised with answers being written: the applications' rows are checked under the same lock order.
-    const question = await tx.selectFrom("application_questions").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+    const question = await snapshot(tx, id);
     if (!question) return false;
     const answered = await tx
       .selectFrom("applications")
@@ -141,6 +203,12 @@ export async function deleteQuestion(db: Database, id: string): Promise<boolean>
       .executeTakeFirst();
     if (answered) throw new QuestionHasAnswersError();
     await tx.deleteFrom("application_questions").where("id", "=", id).execute();
+    await recordAdminAction(tx, {
+      actor,
+      action: "application_question.deleted",
+      target: { type: "application_question", id, label: question.prompt },
+      before: question,
+    });
     return true;
   });
 }

@@ -10,6 +10,8 @@
  */
 import { sql, type Kysely, type Transaction } from "kysely";
 import { z } from "zod";
+import { auditActor } from "~/audit/actor.server";
+import { recordAdminAction } from "~/audit/audit.server";
 import { deliverNotice } from "~/inbox/inbox.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { ApplicationStatusValue, DB } from "~/platform/db/schema";
@@ -371,14 +373,30 @@ export async function getApplicationReview(
 /** The admin's own rating and comment: created, or replaced. Returns false for an unknown or unsubmitted application. */
 export async function saveReview(db: Database, input: { applicationId: string; adminId: string; rating: number; comment: string }): Promise<boolean> {
   if (!isApplicationId(input.applicationId)) return false;
-  const application = await db.selectFrom("applications").select("submitted_at").where("id", "=", input.applicationId).executeTakeFirst();
-  if (!application?.submitted_at) return false;
-  await db
-    .insertInto("application_reviews")
-    .values({ application_id: input.applicationId, admin_id: input.adminId, rating: input.rating, comment: input.comment })
-    .onConflict((oc) => oc.columns(["application_id", "admin_id"]).doUpdateSet({ rating: input.rating, comment: input.comment, updated_at: new Date() }))
-    .execute();
-  return true;
+  // One transaction with its audit entry (ADR 0078): the rating and the record of it stand or fall together.
+  return db.transaction().execute(async (tx) => {
+    const application = await tx.selectFrom("applications").select(["submitted_at", "name"]).where("id", "=", input.applicationId).executeTakeFirst();
+    if (!application?.submitted_at) return false;
+    const previous = await tx
+      .selectFrom("application_reviews")
+      .select(["rating", "comment"])
+      .where("application_id", "=", input.applicationId)
+      .where("admin_id", "=", input.adminId)
+      .executeTakeFirst();
+    await tx
+      .insertInto("application_reviews")
+      .values({ application_id: input.applicationId, admin_id: input.adminId, rating: input.rating, comment: input.comment })
+      .onConflict((oc) => oc.columns(["application_id", "admin_id"]).doUpdateSet({ rating: input.rating, comment: input.comment, updated_at: new Date() }))
+      .execute();
+    await recordAdminAction(tx, {
+      actor: await auditActor(tx, input.adminId),
+      action: "application.reviewed",
+      target: { type: "application", id: input.applicationId, label: application.name },
+      before: previous ? { rating: previous.rating, comment: previous.comment } : null,
+      after: { rating: input.rating, comment: input.comment },
+    });
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -434,7 +452,7 @@ export async function decide(
   const to = DECISION_STATUS[input.decision];
   const note = input.note.trim() || null;
   const result = await db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom("applications").select(["status", "user_id", "submitted_at"]).where("id", "=", input.applicationId).forUpdate().executeTakeFirst();
+    const current = await tx.selectFrom("applications").select(["status", "user_id", "submitted_at", "name", "decision_note"]).where("id", "=", input.applicationId).forUpdate().executeTakeFirst();
     if (!current || !current.submitted_at) throw new DecisionConflictError("not-found", null);
     if (current.status !== input.expectedStatus) throw new DecisionConflictError("changed", current.status);
     if (current.status === to) throw new DecisionConflictError("same", current.status);
@@ -466,6 +484,14 @@ export async function decide(
         link: offer ? `/accept?offer=${offer.id}` : "/dashboard",
       });
     }
+    // The audit entry (ADR 0078). Never the offer's token: only that an offer was made and until when.
+    await recordAdminAction(tx, {
+      actor: await auditActor(tx, input.adminId),
+      action: "application.decided",
+      target: { type: "application", id: input.applicationId, label: current.name },
+      before: { status: current.status, note: current.decision_note },
+      after: { status: to, note, ...(offer ? { offerExpiresAt: offer.expiresAt } : {}) },
+    });
     return { applicationId: input.applicationId, status: to, offer, userId: current.user_id };
   });
   if (result.offer) await sendOfferMessage(db, messages, { userId: result.userId, token: result.offer.token, expiresAt: result.offer.expiresAt, note, origin: input.origin });

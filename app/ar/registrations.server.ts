@@ -9,6 +9,8 @@
  */
 import { sql } from "kysely";
 import type { Viewer } from "~/auth/viewer";
+import { auditActor } from "~/audit/actor.server";
+import { recordAdminAction } from "~/audit/audit.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { MessagePort, OutgoingMessage } from "~/platform/messages/port";
 import { getRuntime } from "~/platform/runtime.server";
@@ -238,11 +240,13 @@ export async function decideArRegistration(
     if (!request) return { ok: false as const, reason: "not-found" as const };
     if (request.status !== "pending") return { ok: false as const, reason: "decided" as const, status: request.status };
     const note = input.note || null;
+    let roleChange: { before: string | null; after: string } | null = null;
 
     if (input.decision === "approve") {
       if (!request.user_id) return { ok: false as const, reason: "no-account" as const };
       const profile = await tx.selectFrom("profiles").select(["role"]).where("user_id", "=", request.user_id).forUpdate().executeTakeFirst();
       if (profile && profile.role !== null && profile.role !== "accepted_ar") return { ok: false as const, reason: "has-role" as const };
+      roleChange = { before: profile?.role ?? null, after: "accepted_ar" };
       if (profile) {
         await tx.updateTable("profiles").set({ role: "accepted_ar", updated_at: new Date() }).where("user_id", "=", request.user_id).execute();
       } else {
@@ -275,6 +279,14 @@ export async function decideArRegistration(
         link: input.decision === "approve" ? "/ar/dashboard" : "/ar/register",
       });
     }
+    // The audit entry (ADR 0078): the decision and, on approval, the role it gave.
+    await recordAdminAction(tx, {
+      actor: await auditActor(tx, admin.id),
+      action: "ar_registration.decided",
+      target: { type: "ar_registration", id: request.id, label: request.name },
+      before: { status: request.status, ...(roleChange ? { role: roleChange.before } : {}) },
+      after: { status: input.decision === "approve" ? "approved" : "declined", note, ...(roleChange ? { role: roleChange.after } : {}) },
+    });
     return { ok: true as const, request, note };
   });
   if (!outcome.ok) return outcome;

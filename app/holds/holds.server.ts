@@ -16,6 +16,8 @@
  */
 import { sql, type Transaction } from "kysely";
 import type { Viewer } from "~/auth/viewer";
+import { auditActor } from "~/audit/actor.server";
+import { recordAdminAction } from "~/audit/audit.server";
 import { deliverNotice } from "~/inbox/inbox.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { DB } from "~/platform/db/schema";
@@ -216,6 +218,14 @@ export async function answerHold(
           ? HOLD_TEXT.noticeGrantedBody(hold.title, holdDate(expiresAt!), responseNote ?? "")
           : HOLD_TEXT.noticeDeclinedBody(hold.title, responseNote ?? ""),
       link: "/ar/holds",
+    });
+    // The audit entry (ADR 0078), labelled with the song the hold is on.
+    await recordAdminAction(tx, {
+      actor: await auditActor(tx, input.adminId),
+      action: "hold.decided",
+      target: { type: "hold", id: hold.id, label: hold.title },
+      before: { status: "requested" },
+      after: { status: input.decision === "grant" ? "granted" : "declined", expiresAt, note: responseNote, songId: hold.song_id },
     });
     return { ok: true, songTitle: hold.title, arId: hold.ar_id, expiresAt };
   });

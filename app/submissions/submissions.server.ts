@@ -20,6 +20,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Viewer } from "~/auth/viewer";
+import { recordAdminAction } from "~/audit/audit.server";
 import { AUDIO_BUCKET } from "~/catalog/constants";
 import type { Credit } from "~/catalog/types";
 import { insertSongRecord } from "~/catalog/song-records.server";
@@ -458,6 +459,13 @@ export async function acceptSubmission(input: DecideInput): Promise<{ songId: st
         body: SUBMISSION_TEXT.notice.acceptedBody(submission.title, note),
         link: `/song/${songId}`,
       });
+      await recordAdminAction(tx, {
+        actor: admin,
+        action: "submission.decided",
+        target: { type: "submission", id: submissionId, label: submission.title },
+        before: { status: "pending" },
+        after: { status: "accepted", note, songId },
+      });
       return { songId, title: submission.title };
     },
   });
@@ -490,6 +498,13 @@ export async function declineSubmission(input: DecideInput & { note: string }): 
       subject: SUBMISSION_TEXT.notice.declinedSubject(row.title),
       body: SUBMISSION_TEXT.notice.declinedBody(row.title, note),
       link: submissionPath(submissionId),
+    });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: "submission.decided",
+      target: { type: "submission", id: submissionId, label: row.title },
+      before: { status: "pending" },
+      after: { status: "declined", note },
     });
     return { title: row.title };
   });

@@ -238,13 +238,13 @@ describe("archive", () => {
   it("lists only archived songs, searchable by title or credited name, with LIKE wildcards taken literally", async () => {
     const all = await listArchivedSongs(database.db);
     expect(all.songs.map((s) => s.title).sort()).toEqual(["Homesick Satellites", "Midnight Avenue (Demo)", "Rainmaker (Rough Mix)"]);
-    expect((await listArchivedSongs(database.db, { search: "rough" })).songs.map((s) => s.title)).toEqual(["Rainmaker (Rough Mix)"]);
-    const byName = (await listArchivedSongs(database.db, { search: "Ellie Hart" })).songs;
+    expect((await listArchivedSongs(database.db, { q: "rough" })).songs.map((s) => s.title)).toEqual(["Rainmaker (Rough Mix)"]);
+    const byName = (await listArchivedSongs(database.db, { q: "Ellie Hart" })).songs;
     expect(byName.map((s) => s.title)).toEqual(["Midnight Avenue (Demo)"]);
     expect(byName[0]!.credits).toBe("Maya Brooks, Ellie Hart");
-    expect((await listArchivedSongs(database.db, { search: "%" })).songs).toEqual([]);
+    expect((await listArchivedSongs(database.db, { q: "%" })).songs).toEqual([]);
     // A live song never shows here, even when its title matches.
-    expect((await listArchivedSongs(database.db, { search: "Bassline" })).songs).toEqual([]);
+    expect((await listArchivedSongs(database.db, { q: "Bassline" })).songs).toEqual([]);
     const paged = await listArchivedSongs(database.db, { limit: 2 });
     expect(paged.songs).toHaveLength(2);
     expect(paged.hasNextPage).toBe(true);

@@ -44,38 +44,38 @@ const route = defineRoute({
   forms: {
     add: form({
       schema: addQuestionSchema,
-      async handle({ db, value }) {
-        await addQuestion(db, value);
+      async handle({ db, value, viewer }) {
+        await addQuestion(db, viewer!, value);
         return redirectWithToast(PATH, { type: "success", message: T.added });
       },
     }),
     edit: form({
       schema: editQuestionSchema,
-      async handle({ db, value, reply }) {
-        if (!(await editQuestion(db, value.questionId, value))) return reply({ formErrors: [T.notFound], status: 404 });
+      async handle({ db, value, reply, viewer }) {
+        if (!(await editQuestion(db, viewer!, value.questionId, value))) return reply({ formErrors: [T.notFound], status: 404 });
         return redirectWithToast(PATH, { type: "success", message: T.saved });
       },
     }),
     move: form({
       schema: moveQuestionSchema,
-      async handle({ db, value, reply }) {
-        if (!(await moveQuestion(db, value.questionId, value.direction))) return reply({ formErrors: [T.notFound], status: 404 });
+      async handle({ db, value, reply, viewer }) {
+        if (!(await moveQuestion(db, viewer!, value.questionId, value.direction))) return reply({ formErrors: [T.notFound], status: 404 });
         return redirectWithToast(PATH, { type: "success", message: T.moved });
       },
     }),
     archive: form({
       schema: archiveQuestionSchema,
-      async handle({ db, value, reply }) {
+      async handle({ db, value, reply, viewer }) {
         const archived = value.archived === "yes";
-        if (!(await setArchived(db, value.questionId, archived))) return reply({ formErrors: [T.notFound], status: 404 });
+        if (!(await setArchived(db, viewer!, value.questionId, archived))) return reply({ formErrors: [T.notFound], status: 404 });
         return redirectWithToast(PATH, { type: "success", message: archived ? T.archived : T.restored });
       },
     }),
     delete: form({
       schema: deleteQuestionSchema,
-      async handle({ db, value, reply }) {
+      async handle({ db, value, reply, viewer }) {
         try {
-          if (!(await deleteQuestion(db, value.questionId))) return reply({ formErrors: [T.notFound], status: 404 });
+          if (!(await deleteQuestion(db, viewer!, value.questionId))) return reply({ formErrors: [T.notFound], status: 404 });
         } catch (error) {
           if (error instanceof QuestionHasAnswersError) return reply({ formErrors: [T.hasAnswers], status: 409 });
           throw error;
