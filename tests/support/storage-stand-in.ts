@@ -10,6 +10,8 @@
  *   DELETE   /object/<bucket>  {prefixes}       remove, -> removed objects
  *   POST     /object/sign/<bucket>/<path>       {expiresIn} -> { signedURL }
  *   POST     /object/sign/<bucket>              {expiresIn, paths} -> [{ path, signedURL, error }]
+ *   POST     /object/list/<bucket>  {prefix, limit, offset, sortBy}  one folder level: folders with a
+ *                                              null id, objects with metadata (size, mimetype)
  *   GET      /object/sign/<bucket>/<path>?token read through a signed URL, Range
  * Every call except signed reads needs `apikey` and `Authorization: Bearer` with the key.
  */
@@ -29,7 +31,7 @@ export interface StorageStandIn {
   url: string;
   key: string;
   objects: Map<string, StoredObject>;
-  requests: { method: string; path: string; range: string | null }[];
+  requests: { method: string; path: string; range: string | null; body?: unknown }[];
   close(): Promise<void>;
 }
 
@@ -115,6 +117,36 @@ export async function startStorageStandIn(key = "service-role-key-for-tests"): P
 
     if (req.headers.apikey !== key || req.headers.authorization !== `Bearer ${key}`) {
       return json(res, 403, { statusCode: "403", error: "Unauthorized", message: "invalid key" });
+    }
+
+    if (method === "POST" && rest.startsWith("list/")) {
+      const bucket = decodeURIComponent(rest.slice("list/".length));
+      const options = JSON.parse(body.toString() || "{}") as { prefix?: string; limit?: number; offset?: number };
+      requests[requests.length - 1]!.body = options;
+      const folder = (options.prefix ?? "").replace(/\/+$/, "");
+      const start = folder ? `${bucket}/${folder}/` : `${bucket}/`;
+      const level = new Map<string, unknown>();
+      for (const [id, object] of objects) {
+        if (!id.startsWith(start)) continue;
+        const [name, ...deeper] = id.slice(start.length).split("/");
+        if (deeper.length > 0) {
+          level.set(name!, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        } else {
+          const stamp = object.lastModified.toISOString();
+          level.set(name!, {
+            name,
+            id: object.id,
+            updated_at: stamp,
+            created_at: stamp,
+            last_accessed_at: stamp,
+            metadata: { size: object.bytes.length, mimetype: object.contentType, eTag: object.etag, lastModified: stamp },
+          });
+        }
+      }
+      // Storage sorts by name in the database's collation ("C" here).
+      const sorted = [...level.entries()].sort(([a], [b]) => (Buffer.compare(Buffer.from(a), Buffer.from(b)))).map(([, entry]) => entry);
+      const offset = options.offset ?? 0;
+      return json(res, 200, sorted.slice(offset, offset + (options.limit ?? 100)));
     }
 
     if (method === "POST" && rest.startsWith("sign/")) {

@@ -14,8 +14,9 @@ import path from "node:path";
 import { SIGNED_URL_TTL_S } from "~/shared/constants";
 import { mediaTypeOfPath } from "~/shared/media-types";
 import { assertValidObject, InvalidStoragePathError } from "./paths";
-import type { ByteRange, StoragePort, StoredObjectInfo } from "./port";
-import { StorageObjectNotFoundError } from "./port";
+import { checkListRequest, inBatches, walkFolders, walkObjects, type FolderEntry } from "./listing";
+import type { ByteRange, ListOptions, ListedObject, ObjectPage, StoragePort, StoredObjectInfo } from "./port";
+import { LIST_LIMIT_MAX, StorageObjectNotFoundError } from "./port";
 import { deriveStorageKey, signObjectUrl, verifyToken, type TokenCheck } from "./signing.server";
 
 interface ObjectMeta {
@@ -181,6 +182,70 @@ export class LocalStorage implements StoragePort {
         await close();
       },
     });
+  }
+
+  /**
+   * Walks DATA_DIR/storage/<bucket> (regular files only: no links, no
+   * devices). The adapter's temporary files and type sidecars live under
+   * DATA_DIR/storage/.tmp and .meta, outside every bucket, so they are never listed.
+   */
+  async list(bucket: string, options?: ListOptions): Promise<ObjectPage> {
+    const request = checkListRequest(bucket, options);
+    const { found, more } = await walkFolders(this.folderReader(bucket), request);
+    const objects = await this.describeListed(bucket, found.map((object) => object.path));
+    return { objects, nextCursor: more && found.length > 0 ? found.at(-1)!.path : null };
+  }
+
+  async *walk(bucket: string, options: { prefix?: string; batchSize?: number } = {}): AsyncGenerator<ListedObject[]> {
+    const { prefix, limit } = checkListRequest(bucket, { prefix: options.prefix, limit: options.batchSize ?? LIST_LIMIT_MAX });
+    const bucketDir = path.join(this.root, bucket);
+    for await (const batch of inBatches(walkObjects(this.folderReader(bucket), { prefix, cursor: null }), limit)) {
+      // A whole bucket: size and time only (stat() gives an object's type). Synchronous stats of one
+      // batch are ~10x faster than a thousand queued on libuv's pool, and hold the loop a few ms.
+      const objects: ListedObject[] = [];
+      for (const { path: objectPath } of batch) {
+        const stats = fs.statSync(path.join(bucketDir, ...objectPath.split("/")), { throwIfNoEntry: false });
+        if (stats?.isFile()) objects.push({ path: objectPath, size: stats.size, contentType: null, lastModified: stats.mtime });
+      }
+      yield objects;
+    }
+  }
+
+  private folderReader(bucket: string) {
+    const bucketDir = path.join(this.root, bucket);
+    return async (folder: string): Promise<FolderEntry<never>[]> => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(folder ? path.join(bucketDir, ...folder.split("/")) : bucketDir, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      return entries.filter((entry) => entry.isDirectory() || entry.isFile()).map((entry) => ({ name: entry.name, folder: entry.isDirectory() }));
+    };
+  }
+
+  /** Size, time and (from its sidecar) type of listed files; one removed meanwhile is left out. */
+  private async describeListed(bucket: string, objectPaths: string[]): Promise<ListedObject[]> {
+    const bucketDir = path.join(this.root, bucket);
+    const objects = await Promise.all(
+      objectPaths.map(async (objectPath): Promise<ListedObject | null> => {
+        const segments = objectPath.split("/");
+        const stats = await fs.promises.stat(path.join(bucketDir, ...segments)).catch(() => null);
+        if (!stats?.isFile()) return null;
+        const meta = await this.readMetaFile(path.join(this.root, ".meta", bucket, ...segments) + ".json");
+        return { path: objectPath, size: stats.size, contentType: meta && meta.size === stats.size ? meta.contentType : null, lastModified: stats.mtime };
+      }),
+    );
+    return objects.filter((object): object is ListedObject => object !== null);
+  }
+
+  private async readMetaFile(file: string): Promise<ObjectMeta | null> {
+    try {
+      return JSON.parse(await fs.promises.readFile(file, "utf8")) as ObjectMeta;
+    } catch {
+      return null;
+    }
   }
 
   async remove(bucket: string, objectPath: string): Promise<void> {

@@ -45,3 +45,27 @@ export function assertValidObject(bucket: string, path: string): void {
 export function encodeObjectPath(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
+
+/**
+ * Listing order of object paths (StoragePort.list): folder by folder, each
+ * level's names by UTF-16 code unit, so "a/z" comes before "a-b" (the folder
+ * "a" sorts before the name "a-b"). Both adapters walk in this order, which
+ * is what makes a cursor (the last path of a page) mean the same on each.
+ */
+export function compareObjectPaths(a: string, b: string): number {
+  const left = a.split("/");
+  const right = b.split("/");
+  const length = Math.min(left.length, right.length);
+  for (let index = 0; index < length; index += 1) {
+    if (left[index] !== right[index]) return left[index]! < right[index]! ? -1 : 1;
+  }
+  return left.length - right.length;
+}
+
+/** Why a listing prefix is refused (it may end in "/" or in part of a name), or null. */
+export function listPrefixProblem(prefix: string): string | null {
+  if (typeof prefix !== "string") return "the prefix is not text";
+  if (prefix === "") return null;
+  const trimmed = prefix.endsWith("/") ? prefix.slice(0, -1) : prefix;
+  return objectPathProblem(trimmed);
+}

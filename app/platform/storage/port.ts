@@ -14,6 +14,33 @@ export interface StoredObjectInfo {
   lastModified: Date;
 }
 
+/** One object of a bucket listing (StoragePort.list). */
+export interface ListedObject {
+  path: string;
+  size: number;
+  /** The type the object was stored with; null when the storage does not say. */
+  contentType: string | null;
+  lastModified: Date;
+}
+
+export interface ListOptions {
+  /** Only paths that begin with this (any string: "catalogue/" or "catalogue/ab"). */
+  prefix?: string;
+  /** Only paths after this one in listing order: the `nextCursor` of the page before. */
+  cursor?: string | null;
+  /** Most objects in the page (1..1000; 100 when not given). */
+  limit?: number;
+}
+
+export interface ObjectPage {
+  objects: ListedObject[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const LIST_LIMIT_MAX = 1000;
+export const LIST_LIMIT_DEFAULT = 100;
+
 /** Inclusive byte positions, as in an HTTP Range header. */
 export interface ByteRange {
   start: number;
@@ -36,6 +63,20 @@ export interface StoragePort {
   createSignedUrl(bucket: string, path: string, expiresIn?: number): Promise<string>;
   /** Several signed URLs of one bucket, in the order of `paths` (one round trip on Supabase). */
   createSignedUrls(bucket: string, paths: string[], expiresIn?: number): Promise<string[]>;
+  /**
+   * One page of a bucket's objects in listing order (compareObjectPaths: folder
+   * by folder, names by code unit), every folder level included. Folders are
+   * not objects and never appear. The prefix and cursor are validated first.
+   */
+  list(bucket: string, options?: ListOptions): Promise<ObjectPage>;
+  /**
+   * Every object of a bucket (under `prefix`), in listing order, in batches of
+   * up to `batchSize` (default and most LIST_LIMIT_MAX): one pass that reads
+   * each folder once, for whoever must see them all (the orphan scan). The
+   * type may be null here where the adapter would need a read per object to
+   * know it (local: the sidecar); stat() always has it.
+   */
+  walk(bucket: string, options?: { prefix?: string; batchSize?: number }): AsyncIterable<ListedObject[]>;
 }
 
 export class StorageObjectNotFoundError extends Error {

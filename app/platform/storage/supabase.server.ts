@@ -11,8 +11,9 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { SIGNED_URL_TTL_S } from "~/shared/constants";
 import { assertValidObject, encodeObjectPath } from "./paths";
-import type { ByteRange, StoragePort, StoredObjectInfo } from "./port";
-import { StorageObjectNotFoundError, StorageRequestError } from "./port";
+import { checkListRequest, inBatches, walkFolders, walkObjects, type FolderEntry } from "./listing";
+import type { ByteRange, ListOptions, ListedObject, ObjectPage, StoragePort, StoredObjectInfo } from "./port";
+import { LIST_LIMIT_MAX, StorageObjectNotFoundError, StorageRequestError } from "./port";
 
 export interface SupabaseStorageOptions {
   url: string;
@@ -35,6 +36,27 @@ function isNotFound(error: StorageErrorLike | null | undefined): boolean {
 
 function fail(action: string, error: StorageErrorLike): never {
   throw new StorageRequestError(`Supabase Storage could not ${action}: ${error.message}`, error.status);
+}
+
+/** Entries per POST /object/list call (one folder level, paged with limit and offset). */
+export const SUPABASE_LIST_PAGE = 1000;
+
+interface ListedEntry {
+  name: string;
+  id: string | null;
+  updated_at: string | null;
+  created_at: string | null;
+  metadata: { size?: number; mimetype?: string; lastModified?: string } | null;
+}
+
+function listedObject({ path, item }: { path: string; item: ListedEntry | undefined }): ListedObject {
+  const stamp = item?.updated_at ?? item?.metadata?.lastModified ?? item?.created_at;
+  return {
+    path,
+    size: Number(item?.metadata?.size ?? 0),
+    contentType: item?.metadata?.mimetype ?? null,
+    lastModified: stamp ? new Date(stamp) : new Date(0),
+  };
 }
 
 export class SupabaseStorage implements StoragePort {
@@ -125,6 +147,46 @@ export class SupabaseStorage implements StoragePort {
     assertValidObject(bucket, path);
     const { error } = await this.bucket(bucket).remove([path]);
     if (error && !isNotFound(error)) fail(`remove ${bucket}/${path}`, error);
+  }
+
+  /**
+   * Storage's POST /object/list/<bucket> lists one folder level (folders come
+   * back with a null id); each level is read whole (paged by limit and
+   * offset), then walked folder by folder in listing order.
+   */
+  async list(bucket: string, options?: ListOptions): Promise<ObjectPage> {
+    const request = checkListRequest(bucket, options);
+    const { found, more } = await walkFolders(this.folderReader(bucket), request);
+    return { objects: found.map(listedObject), nextCursor: more && found.length > 0 ? found.at(-1)!.path : null };
+  }
+
+  async *walk(bucket: string, options: { prefix?: string; batchSize?: number } = {}): AsyncGenerator<ListedObject[]> {
+    const { prefix, limit } = checkListRequest(bucket, { prefix: options.prefix, limit: options.batchSize ?? LIST_LIMIT_MAX });
+    for await (const batch of inBatches(walkObjects(this.folderReader(bucket), { prefix, cursor: null }), limit)) yield batch.map(listedObject);
+  }
+
+  private folderReader(bucket: string) {
+    return async (folder: string): Promise<FolderEntry<ListedEntry>[]> => {
+      const entries: FolderEntry<ListedEntry>[] = [];
+      for (let offset = 0; ; offset += SUPABASE_LIST_PAGE) {
+        const { data, error } = await this.bucket(bucket).list(folder, {
+          limit: SUPABASE_LIST_PAGE,
+          offset,
+          sortBy: { column: "name", order: "asc" },
+        });
+        if (error) {
+          if (isNotFound(error)) return entries;
+          fail(`list ${bucket}/${folder}`, error);
+        }
+        const page = (data ?? []) as unknown as ListedEntry[];
+        for (const entry of page) {
+          // The placeholder object Storage's dashboard writes to keep an empty folder is not a file of the app.
+          if (entry.name === ".emptyFolderPlaceholder") continue;
+          entries.push({ name: entry.name, folder: entry.id === null, item: entry });
+        }
+        if (page.length < SUPABASE_LIST_PAGE) return entries;
+      }
+    };
   }
 
   async createSignedUrl(bucket: string, path: string, expiresIn: number = SIGNED_URL_TTL_S): Promise<string> {
