@@ -277,6 +277,10 @@ export function analyseAudio(bytes: Uint8Array, type: DetectedType): AudioInfo {
 export interface AudioTags {
   title: string | null;
   artist: string | null;
+  /** The first genre tag, the tempo and the key, where the file has them (the draft uploads of ADR 0085 read them). */
+  genre?: string | null;
+  bpm?: number | null;
+  key?: string | null;
 }
 
 export interface AudioAnalysis extends AudioInfo {
@@ -409,7 +413,13 @@ async function readTags(bytes: Uint8Array, type: DetectedType): Promise<{ tags: 
     const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
     const duration = metadata.format.duration;
     return {
-      tags: { title: text(metadata.common.title), artist: text(metadata.common.artist) },
+      tags: {
+        title: text(metadata.common.title),
+        artist: text(metadata.common.artist),
+        genre: text(metadata.common.genre?.[0]),
+        bpm: typeof metadata.common.bpm === "number" && Number.isFinite(metadata.common.bpm) ? metadata.common.bpm : null,
+        key: text(metadata.common.key),
+      },
       durationSeconds: typeof duration === "number" && Number.isFinite(duration) && duration > 0 ? duration : null,
     };
   } catch {

@@ -5,7 +5,8 @@
  */
 import type { FacetQuery, FacetResults, VocalType } from "./facets";
 
-export const SONG_STATUSES = ["catalogue", "archived"] as const;
+/** 'draft': uploaded on /admin/audio and not yet published; never in public listings (ADR 0085). */
+export const SONG_STATUSES = ["catalogue", "archived", "draft"] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
 
 export const CREDIT_ROLES = ["writer", "producer", "topliner", "artist", "composer", "lyricist"] as const;

@@ -59,6 +59,8 @@ export interface UploadInput {
   bytes: Uint8Array;
   kind: "audio" | "image";
   uploadedBy?: string | null;
+  /** A larger cap than AUDIO_MAX_BYTES / IMAGE_MAX_BYTES, for a caller that bounded the size itself (the resumable uploads of ADR 0085). */
+  maxBytes?: number;
 }
 
 export interface StoredUpload {
@@ -84,7 +86,7 @@ export interface StoreOptions<T> {
 export function checkUpload(input: UploadInput): { type: DetectedType; path: string } {
   const { bytes, kind } = input;
   if (!bytes || bytes.byteLength === 0) throw new UploadRejectedError(UPLOAD_MESSAGES.empty);
-  const limit = kind === "audio" ? AUDIO_MAX_BYTES : IMAGE_MAX_BYTES;
+  const limit = input.maxBytes ?? (kind === "audio" ? AUDIO_MAX_BYTES : IMAGE_MAX_BYTES);
   if (bytes.byteLength > limit) throw new UploadRejectedError(kind === "audio" ? UPLOAD_MESSAGES.audioTooLarge : UPLOAD_MESSAGES.imageTooLarge);
   const type = detectType(bytes, kind);
   if (!type) throw new UploadRejectedError(kind === "audio" ? UPLOAD_MESSAGES.notAudio : UPLOAD_MESSAGES.notImage);

@@ -86,6 +86,13 @@ export interface RouteDeclaration<A extends Access = Access, L = unknown> {
    * out as real JSON responses instead.
    */
   resource?: true;
+  /**
+   * A resource route that speaks an HTTP protocol of its own instead of forms
+   * (the tus resumable uploads of /api/admin/audio/uploads/*, ADR 0085): once
+   * the guard has passed, every method (loader: GET, HEAD; action: POST, PATCH,
+   * DELETE...) goes here with the request unread, and its Response is the answer.
+   */
+  protocol?: (context: RouteContext<NoInfer<A>>) => Promise<Response> | Response;
   /** The catch-all route: every method answers 404 (after the guard, like any route). */
   notFound?: true;
   nav?: NavDeclaration;
@@ -138,6 +145,7 @@ export function defineRoute<A extends Access, L = null>(declaration: RouteDeclar
       const context = await contextFor(declaration.access, request, params);
       if (declaration.notFound) throw notFound();
       if (declaration.redirect) throw redirectOnward(declaration, context);
+      if (declaration.protocol) return (await declaration.protocol(context)) as L;
       return (declaration.load ? await declaration.load(context) : null) as L;
     },
     { [ROUTE_DECLARATION]: declaration as RouteDeclaration },
@@ -147,6 +155,7 @@ export function defineRoute<A extends Access, L = null>(declaration: RouteDeclar
       const context = await contextFor(declaration.access, request, params);
       if (declaration.notFound) throw notFound();
       if (declaration.redirect) throw redirectOnward(declaration, context);
+      if (declaration.protocol) return (await declaration.protocol(context)) as unknown as FormReply;
       if (!declaration.forms || Object.keys(declaration.forms).length === 0) return methodNotAllowed();
       // A success is a redirect (or a response the form made): Remix sends it as it is;
       // only a reply's data is typed for useActionData.

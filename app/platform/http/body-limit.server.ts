@@ -57,7 +57,17 @@ export const BODY_LIMITS: BodyLimits = {
     // characters), six credit rows and the framing. Read in memory like the showcase's:
     // docs/decisions/0075-song-submissions.md.
     { prefix: "/submissions", maxBytes: 52 * MiB },
+    // An alternate version's audio on /admin/catalog/{songId} (ADR 0082): AUDIO_MAX_BYTES plus 1 MiB
+    // for the kind and the framing, read in memory like the showcase's.
+    { prefix: "/admin/catalog", maxBytes: 51 * MiB },
     { prefix: "/profile", maxBytes: 8 * MiB },
+    // /admin/audio without JavaScript: one audio file whole (AUDIO_MAX_BYTES, 50 MiB) plus 1 MiB,
+    // read in memory like the showcase's. With JavaScript the tus endpoint below takes the bytes in
+    // chunks of TUS_CHUNK_BYTES (5 MiB, app/audio-uploads/constants.ts) plus 1 MiB of room; its
+    // files (up to TUS_MAX_BYTES) are streamed to disk, never held whole by a request
+    // (docs/decisions/0085-audio-uploads-tus-drafts.md).
+    { prefix: "/admin/audio", maxBytes: 51 * MiB },
+    { prefix: "/api/admin/audio/uploads", maxBytes: 6 * MiB },
     { prefix: "/mobile-profile", maxBytes: 8 * MiB },
   ],
 };

@@ -49,6 +49,26 @@ export const FORM_LIMITS = {
 } as const;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * The one path whose bodies are not forms: the tus resumable uploads (ADR 0085) send their
+ * chunks as application/offset+octet-stream. Matched on the routed path (dot segments
+ * resolved), so "/api/admin/audio/uploads/../../../auth" cannot borrow it.
+ */
+export const RAW_BODY_PATHS: readonly { prefix: string; contentType: string }[] = [
+  { prefix: "/api/admin/audio/uploads", contentType: "application/offset+octet-stream" },
+];
+
+function acceptsRawBody(target: string, contentType: string | null | undefined): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(target, "http://x").pathname;
+  } catch {
+    return false;
+  }
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return RAW_BODY_PATHS.some((entry) => type === entry.contentType && (pathname === entry.prefix || pathname.startsWith(`${entry.prefix}/`)));
+}
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 
 export interface Refusal {
@@ -79,7 +99,7 @@ export function checkRequestInput({ method, target, contentType, hasBody }: Requ
     return { status: 400, message: INPUT_MESSAGES.badEncoding };
   }
   if (decoded.includes("\0")) return { status: 400, message: INPUT_MESSAGES.nulInUrl };
-  if (hasBody && !METHODS_WITHOUT_BODY.has(method.toUpperCase()) && !isFormContentType(contentType)) {
+  if (hasBody && !METHODS_WITHOUT_BODY.has(method.toUpperCase()) && !isFormContentType(contentType) && !acceptsRawBody(target, contentType)) {
     return { status: 415, message: INPUT_MESSAGES.notAForm };
   }
   return null;
