@@ -4,7 +4,6 @@
  * admin menu itself comes from each admin route's `adminSection` declaration.)
  */
 import type { EmptyStateIcon } from "~/layout/EmptyState";
-import { SHOWCASE_MAX_TRACKS } from "~/shared/constants";
 
 export interface AdminEmptySection {
   title: string;
@@ -17,14 +16,6 @@ export interface AdminEmptySection {
 }
 
 export const ADMIN_EMPTY_SECTIONS = {
-  showcase: {
-    title: "Showcase",
-    lead: `Every member can show up to ${SHOWCASE_MAX_TRACKS} tracks on their profile.`,
-    emptyTitle: "No showcase tracks yet",
-    emptyText: `Tracks members add to their showcase (up to ${SHOWCASE_MAX_TRACKS} each) will be listed here so you can feature the strongest.`,
-    icon: "star",
-    link: { to: "/admin/members", label: "See members" },
-  },
   catalog: {
     title: "Catalogue",
     lead: "Where songs are prepared before they go live in the catalogue.",

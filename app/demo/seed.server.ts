@@ -10,6 +10,7 @@ import { DemoFiles, seedDemoCatalogue } from "./songs.server";
 import { seedDemoMembers } from "./seed-members.server";
 import { seedDemoAvatars } from "./seed-avatars.server";
 import { seedDemoShowcases } from "./seed-showcases.server";
+import { seedDemoCuration } from "~/admin/seed-curation.server";
 import { seedDemoNotices } from "~/inbox/seed-notices.server";
 import { seedDemoArRegistrations } from "~/ar/seed-registrations.server";
 import { seedDemoApplications } from "~/applications/seed-applications.server";
@@ -18,6 +19,12 @@ import { seedDemoSubmissions } from "~/submissions/seed-submissions.server";
 import { seedDemoBriefs } from "~/briefs/seed-briefs.server";
 import { seedDemoShortlists } from "~/shortlists/seed-shortlists.server";
 import { seedDemoHolds } from "~/holds/seed-holds.server";
+import { seedDemoSongVersions } from "./seed-song-versions.server";
+import { seedDemoPlays } from "~/admin/statistics-seed.server";
+import { seedDemoArchive } from "~/admin/archive-seed.server";
+import { seedDemoDrafts } from "~/audio-uploads/seed.server";
+import { seedDemoSuspension } from "~/admin/users-seed.server";
+import { seedDemoOrphans } from "~/files/seed-files.server";
 import type { StoragePort } from "~/platform/storage/port";
 
 export interface SeedOptions {
@@ -75,9 +82,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         .execute();
     }
     await seedDemoCatalogue(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoSongVersions(tx, { files: demoFiles, log: options.log });
     await seedDemoMembers(tx, { password: options.password, now, log: options.log });
     await seedDemoAvatars(tx, { files: demoFiles, log: options.log });
     await seedDemoShowcases(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoCuration(tx, { now, log: options.log });
     await seedDemoNotices(tx, { now, log: options.log });
     await seedDemoArRegistrations(tx, { password: options.password, now, log: options.log });
     await seedDemoApplications(tx, { password: options.password, now, files: demoFiles, log: options.log });
@@ -86,6 +95,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await seedDemoBriefs(tx, { now, log: options.log });
     await seedDemoShortlists(tx, { now, log: options.log });
     await seedDemoHolds(tx, { now, log: options.log });
+    await seedDemoPlays(tx, { now, log: options.log });
+    await seedDemoArchive(tx, { now, log: options.log });
+    await seedDemoDrafts(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoSuspension(tx, { password: options.password, now, log: options.log });
+    await seedDemoOrphans(tx, { now, files: demoFiles, log: options.log });
   }).catch(async (error: unknown) => {
     await demoFiles.removeCreated();
     throw error;

@@ -55,6 +55,8 @@ async function fillPlaceholders(page: Page, persona: TablePersona, paths: string
         ? idFromLink(page, "/ar/briefs", new RegExp(`^/ar/briefs/(${UUID})$`))
         : idFromLink(page, "/briefs", new RegExp(`^/briefs/(${UUID})$`)),
     // A shortlist: the demo A&R's own; an admin reaches it under "Other A&R shortlists" (ADR 0074).
+    // The demo applicant's account, found through the admins' user search (only admin pages use it).
+    applicantId: () => idFromLink(page, "/admin/users?q=applicant%40demo.hitfactory.test", new RegExp(`^/admin/users/(${UUID})$`)),
     shortlistId: () => idFromLink(page, "/ar/shortlists", new RegExp(`^/ar/shortlists/(${UUID})$`)),
   };
   const known = new Map<string, string>();

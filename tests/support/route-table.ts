@@ -182,12 +182,15 @@ const SAMPLES: Record<string, Sample[]> = {
   "/join/producer": [{ get: to("/dashboard?kind=producer"), post: to("/dashboard?kind=producer") }],
   "/application": [{ get: to("/dashboard"), post: to("/dashboard") }],
   "/member-application": [{ get: to("/dashboard"), post: to("/dashboard") }],
+  // An archived song with its history and Restore form (ADR 0083; an empty post restores nothing: 400). A song
+  // in the catalogue says it is no longer archived (200); unknown and malformed ids are 404.
   "/admin/archive/song/:songId": [
     { path: "/admin/archive/song/{archivedSongId}" },
-    // Unknown ids and songs still in the catalogue are not in the archive.
+    { path: "/admin/archive/song/{liveSongId}" },
     { path: "/admin/archive/song/no-such-song", get: notFound },
-    { path: "/admin/archive/song/{liveSongId}", get: notFound },
+    { path: "/admin/archive/song/00000000-0000-4000-8000-000000000000", get: notFound },
   ],
+  "/admin/archive/browse": [{}, { path: "/admin/archive/browse?q=rain&genre=Rock&key=E+minor&when=year&sort=title&page=1" }],
   // SPEC §2 admin-only redirects.
   "/admin/dashboard": [{ get: to("/admin"), post: to("/admin") }],
   "/archive": [{ get: to("/admin/archive/browse"), post: to("/admin/archive/browse") }],
@@ -205,12 +208,57 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/admin/applications/00000000-0000-4000-8000-000000000000", get: notFound },
   ],
   // Issue 12 placeholders (the owners replace these samples with their routes' real answers).
-  "/admin/members/:userId": [{ path: "/admin/members/{publicMemberId}", get: { admin: notFound } }],
-  "/admin/users/:userId": [{ path: "/admin/users/{applicantId}", get: { admin: notFound } }],
-  "/admin/catalog/:songId": [{ path: "/admin/catalog/{liveSongId}", get: { admin: notFound } }],
-  "/api/admin/statistics": [{ get: { admin: notFound } }],
-  "/api/admin/audio/uploads/*": [{ path: "/api/admin/audio/uploads/", route: "/api/admin/audio/uploads/*", get: { admin: notFound } }],
-  "/api/songs/:songId/plays": [{ path: "/api/songs/{liveSongId}/plays", get: notFound }],
+  // A member as admins manage them (ADR 0081); an account without a membership (the applicant) is /admin/users' business: 404 here.
+  "/admin/members/:userId": [
+    { path: "/admin/members/{publicMemberId}" },
+    { path: "/admin/members/{applicantId}", get: notFound },
+    { path: "/admin/members/not-a-user-id", get: notFound },
+    { path: "/admin/members/00000000-0000-4000-8000-000000000000", get: notFound },
+    // The no-JavaScript confirmation step of ending a membership: a GET shows it and changes nothing.
+    { path: "/admin/members/{publicMemberId}?end=confirm" },
+  ],
+  "/admin/members": [{}, { path: "/admin/members?q=maya&role=member" }],
+  "/admin/showcase": [{}, { path: "/admin/showcase?q=maya&filter=landing" }],
+  // One account as admins manage it (ADR 0080): applicants too; unknown and malformed ids are 404 (an empty post names no form: 400).
+  "/admin/users/:userId": [
+    { path: "/admin/users/{applicantId}" },
+    { path: "/admin/users/{publicMemberId}" },
+    // The no-JavaScript confirmation step of a deletion: a GET shows the statement and changes nothing.
+    { path: "/admin/users/{applicantId}?step=delete" },
+    { path: "/admin/users/not-a-user-id", get: notFound },
+    { path: "/admin/users/00000000-0000-4000-8000-000000000000", get: notFound },
+  ],
+  "/admin/users": [{}, { path: "/admin/users?q=demo&filter=members&page=1" }],
+  // Storage for admins (ADR 0084): a bucket page with a path search, the no-JavaScript confirmation step of a
+  // removal (a GET shows it and changes nothing); an unknown bucket is 404 (an empty post names no form: 400).
+  "/admin/files": [
+    {},
+    { path: "/admin/files?bucket=audio&prefix=catalogue%2F" },
+    { path: "/admin/files?removeBucket=audio&removePath=uploads%2Fabandoned-demo-take.wav" },
+    { path: "/admin/files?bucket=no-such-bucket", get: notFound },
+  ],
+  // The admin's song editor (ADR 0082): any status; unknown and malformed ids are 404 (an empty post names no form: 400).
+  "/admin/catalog/:songId": [
+    { path: "/admin/catalog/{liveSongId}" },
+    { path: "/admin/catalog/{archivedSongId}" },
+    { path: "/admin/catalog/no-such-song", get: notFound },
+    { path: "/admin/catalog/00000000-0000-4000-8000-000000000000", get: notFound },
+  ],
+  // SPEC §3's statistics as JSON (ADR 0079): admins only, read-only (a POST is 405).
+  "/api/admin/statistics": [{}],
+  // The tus endpoint of /admin/audio (ADR 0085): admins only. Nothing is downloaded from it (GET 404); a POST
+  // that is not a tus request (no Tus-Resumable header, as the walk's empty form) is 412 Precondition Failed.
+  "/api/admin/audio/uploads/*": [
+    { path: "/api/admin/audio/uploads/", route: "/api/admin/audio/uploads/*", get: { admin: notFound }, post: { admin: { status: 412 } } },
+    { path: "/api/admin/audio/uploads/0123456789abcdef0123456789abcdef", route: "/api/admin/audio/uploads/*", get: { admin: notFound }, post: { admin: notFound } },
+  ],
+  // The player's play report (ADR 0079): POST only, no body needed; each persona's first report of a catalogue song
+  // counts (201); archived, unknown and malformed songs are 404 for everyone.
+  "/api/songs/:songId/plays": [
+    { path: "/api/songs/{liveSongId}/plays", get: notAllowed, post: { status: 201 } },
+    { path: "/api/songs/{archivedSongId}/plays", get: notAllowed, post: notFound },
+    { path: "/api/songs/not-a-song/plays", get: notAllowed, post: notFound },
+  ],
   // Failing on purpose exists only with ENABLE_TEST_ROUTES, which the walk's server does not set.
   "/__test/crash": [{ route: "/__test/*", get: notFound }],
   "/__test/route-error": [{ route: "/__test/*", get: notFound }],

@@ -45,6 +45,8 @@ export interface ProfilesTable {
   links: ColumnType<{ label: string; url: string }[], string | undefined, string>;
   /** An IANA time zone name (migration 20261125000100, app/profile/time-zones.ts). */
   time_zone: Generated<string>;
+  /** When an admin featured the member; null = not featured (migration 20261127000400, ADR 0081). */
+  featured_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -93,7 +95,8 @@ export interface SongsTable {
   explicit: Generated<boolean>;
   audio_path: string;
   artwork_path: string | null;
-  status: Generated<"catalogue" | "archived">;
+  /** 'draft': uploaded on /admin/audio, not yet published (migration 20261127000800, ADR 0085). */
+  status: Generated<"catalogue" | "archived" | "draft">;
   featured: Generated<boolean>;
   /** jsonb array of numbers 0..1; insert as JSON text. */
   peaks: ColumnType<number[], string | undefined, string>;
@@ -103,6 +106,32 @@ export interface SongsTable {
   search_vector: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the song was archived; kept by a trigger (null unless archived; migration 20261127000600, ADR 0083). */
+  archived_at: NullableTimestamp;
+}
+
+// supabase/migrations/20261127000800_song_drafts.sql (app/audio-uploads, ADR 0085).
+export interface SongDraftsTable {
+  song_id: string;
+  uploaded_by: string | null;
+  uploaded_by_name: Generated<string>;
+  source_file_name: string;
+  tag_artist: string | null;
+  /** Catalogue fields the file's tags did not give (placeholders until someone sets them). */
+  missing: Generated<("genre" | "bpm" | "musical_key")[]>;
+  created_at: Generated<Date>;
+}
+
+// supabase/migrations/20261127000500_song_versions.sql (app/catalog/versions.server.ts, ADR 0082).
+export interface SongVersionsTable {
+  id: Generated<string>;
+  song_id: string;
+  kind: "instrumental" | "acappella" | "clean" | "stems";
+  /** Object path inside the audio bucket, with a storage_objects row. */
+  audio_path: string;
+  duration_seconds: number;
+  size_bytes: ColumnType<number, number, number>;
+  created_at: Timestamp;
 }
 
 export interface SongCreditsTable {
@@ -153,6 +182,11 @@ export interface ShowcaseTracksTable {
   /** 1..5; the insert trigger gives a new track the next free position. */
   position: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** Place on the landing page (1 = first), null when not on it; unique when set (migration 20261127000400, ADR 0081). */
+  landing_position: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An admin hid the track: out of the public profile, the landing page and every listing. */
+  hidden_at: NullableTimestamp;
+  hidden_by: string | null;
 }
 
 // Embedded auth adapter (db/local-auth/0002) and session guards (supabase/migrations/2026112100020x).
@@ -437,6 +471,34 @@ export interface AdminAuditLogTable {
   created_at: Generated<Date>;
 }
 
+// supabase/migrations/20261127000300_account_suspensions.sql (app/admin/users.server.ts, ADR 0080).
+export interface AccountSuspensionsTable {
+  user_id: string;
+  reason: string;
+  ends_at: NullableTimestamp;
+  suspended_by: string | null;
+  created_at: Generated<Date>;
+}
+
+// supabase/migrations/20261127000200_song_plays.sql (app/admin/plays.server.ts, ADR 0079).
+export interface SongPlaysTable {
+  id: Generated<string>;
+  song_id: string;
+  listener_id: string | null;
+  /** "user:<id>" or "addr:<hmac>" (never an address in clear): the repeat window only. */
+  listener_key: string;
+  played_at: Timestamp;
+  /** Generated: the UTC day of played_at. */
+  day: ColumnType<string, never, never>;
+}
+
+/** Weekly counts kept by triggers (same migration): metric per Monday-starting UTC week. */
+export interface AdminWeeklyCountsTable {
+  metric: "applications" | "members" | "plays" | "catalogue";
+  week: ColumnType<string, string, string>;
+  count: number;
+}
+
 // supabase/migrations/20261126000500_shortlists.sql (app/shortlists, ADR 0074).
 export interface ShortlistsTable {
   id: Generated<string>;
@@ -508,6 +570,8 @@ export interface DB {
   ar_registrations: ArRegistrationsTable;
   songs: SongsTable;
   song_credits: SongCreditsTable;
+  song_versions: SongVersionsTable;
+  song_drafts: SongDraftsTable;
   storage_objects: StorageObjectsTable;
   showcase_tracks: ShowcaseTracksTable;
   catalog_facet_counts: CatalogFacetCountsTable;
@@ -529,6 +593,9 @@ export interface DB {
   application_tracks: ApplicationTracksTable;
   application_events: ApplicationEventsTable;
   admin_audit_log: AdminAuditLogTable;
+  account_suspensions: AccountSuspensionsTable;
+  song_plays: SongPlaysTable;
+  admin_weekly_counts: AdminWeeklyCountsTable;
   application_reviews: ApplicationReviewsTable;
   application_offers: ApplicationOffersTable;
   briefs: BriefsTable;
