@@ -3,6 +3,8 @@
  * audio): what the seed writes to the database and to storage, that it is the
  * same on every run, and that a failed seed takes its files away again.
  */
+import { DEMO_SUSPENDED_EMAIL } from "~/admin/users-seed.server";
+import { DEMO_ORPHANS } from "~/files/seed-files.server";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -106,7 +108,8 @@ describe("demo catalogue", () => {
     // songs' alternate versions (ADR 0082) under .../versions/ (counted on their own below).
     const isVersion = (o: { path: string }) => o.path.includes("/versions/");
     expect(
-      objects.filter((o) => o.kind === "audio" && !isVersion(o) && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/")),
+      // The demo orphan (ADR 0084) is a file on purpose: no song uses it.
+      objects.filter((o) => o.kind === "audio" && !isVersion(o) && o.path !== DEMO_ORPHANS.unused.path && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/")),
     ).toHaveLength(hashes.size);
     const versions = await database.db.selectFrom("song_versions").select("audio_path").execute();
     expect(versions.length).toBeGreaterThanOrEqual(2);
@@ -129,8 +132,8 @@ describe("demo catalogue", () => {
     for (const c of credits) totals.set(c.song_id, (totals.get(c.song_id) ?? 0) + Number(c.split));
     expect([...new Set(totals.values())]).toEqual([100]);
     // No login-able accounts beyond the five demo personas, the demo collective, the demo applicants (ADR 0070)
-    // and the demo A&R registrants (ADR 0072).
-    expect(members).toHaveLength(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length + DEMO_APPLICANTS.length + DEMO_AR_REGISTRANT_EMAILS.length);
+    // the demo A&R registrants (ADR 0072) and the suspended demo member (ADR 0080).
+    expect(members).toHaveLength(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length + DEMO_APPLICANTS.length + DEMO_AR_REGISTRANT_EMAILS.length + [DEMO_SUSPENDED_EMAIL].length);
   });
 
   it("is found by search: a misspelt title, a member's name, and not the archived demo", async () => {

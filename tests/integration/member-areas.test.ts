@@ -3,6 +3,7 @@
  * the directory, public profiles, saving one's own profile, A&R access
  * requests and the admin read models.
  */
+import { DEMO_SUSPENDED_EMAIL } from "~/admin/users-seed.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { seedDemoData } from "~/demo/seed.server";
@@ -172,10 +173,12 @@ describe("admin read models and dashboard", () => {
       // (no role, private profiles) and one account without a profile.
       const extraAr = DEMO_MEMBERS.filter((m) => m.role === "accepted_ar").length;
       const roleless = DEMO_AR_REGISTRANT_EMAILS.length + DEMO_APPLICANTS.length;
+      // The suspended demo member (ADR 0080) is a member with a profile too.
+      const suspended = [DEMO_SUSPENDED_EMAIL].length;
       expect(await getOverviewCounts(fresh.db)).toEqual({
-        users: 6 + DEMO_MEMBERS.length + roleless,
-        profiles: 5 + DEMO_MEMBERS.length + roleless,
-        members: 4 + DEMO_MEMBERS.length,
+        users: 6 + DEMO_MEMBERS.length + roleless + suspended,
+        profiles: 5 + DEMO_MEMBERS.length + roleless + suspended,
+        members: 4 + DEMO_MEMBERS.length + suspended,
         arProfessionals: 1 + extraAr,
         applicants: 2 + roleless,
         admins: 1,

@@ -3,6 +3,7 @@
  * start, SIGTERM stops it cleanly within 10 s, and nothing written is lost.
  * Needs the production build (npm test builds before it runs vitest).
  */
+import { DEMO_SUSPENDED_EMAIL } from "~/admin/users-seed.server";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -75,7 +76,7 @@ describe.skipIf(!built || usingPostgres)("server process on the embedded databas
     try {
       // The demo accounts are there (the seed's other members, A&R registrants and applicants too): what was written before the stop is kept.
       const users = await sql<{ count: number }>`select count(*)::int as count from auth.users where email like '%@demo.hitfactory.test'`.execute(reopened.db);
-      expect(users.rows[0].count).toBe(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length + DEMO_AR_REGISTRANT_EMAILS.length + DEMO_APPLICANTS.length);
+      expect(users.rows[0].count).toBe(DEMO_ACCOUNTS.length + DEMO_MEMBERS.length + DEMO_AR_REGISTRANT_EMAILS.length + DEMO_APPLICANTS.length + [DEMO_SUSPENDED_EMAIL].length);
     } finally {
       await reopened.close();
     }
