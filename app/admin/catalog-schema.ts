@@ -12,10 +12,10 @@
  * Browser-safe.
  */
 import { z } from "zod";
+import { creditRowsSchema as creditRowsSchemaFor } from "~/catalog/credit-rows-schema";
 import { VOCAL_TYPE_VALUES } from "~/catalog/facets";
-import type { Credit, CreditRole } from "~/catalog/types";
 import { lengthMessage, sanitizeText } from "~/shared/sanitize";
-import { CATALOG_LIMITS as L, CATALOG_TEXT, CREDIT_ROLES, VERSION_KINDS } from "./catalog-text";
+import { CATALOG_LIMITS as L, CATALOG_TEXT, VERSION_KINDS } from "./catalog-text";
 
 const T = CATALOG_TEXT;
 const E = CATALOG_TEXT.errors;
@@ -74,73 +74,9 @@ export const detailsSchema = z.object({
 });
 export type DetailsInput = z.output<typeof detailsSchema>;
 
-const creditRow = z
-  .object({
-    name: text(T.labels.creditName, L.creditName).optional(),
-    memberId: z.string().uuid(E.creditMember).optional(),
-    role: z.enum(CREDIT_ROLES as unknown as [CreditRole, ...CreditRole[]], { message: E.creditRoleRequired }).optional(),
-    split: z
-      .number({ invalid_type_error: E.creditSplit })
-      .min(0, E.creditSplit)
-      .max(100, E.creditSplit)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, E.creditSplit)
-      .optional(),
-  })
-  .optional();
+export { splitsTotalHundredths } from "~/catalog/credit-rows-schema";
 
-type CreditRow = z.output<typeof creditRow>;
-
-const isBlank = (row: CreditRow) => !row || (!row.name && !row.memberId && !row.role && row.split === undefined);
-
-/** Splits summed in hundredths: "33.33" + "33.33" + "33.34" is exactly 100. */
-export function splitsTotalHundredths(splits: readonly number[]): number {
-  return splits.reduce((sum, split) => sum + Math.round(split * 100), 0);
-}
-
-export const creditRowsSchema = z
-  .array(creditRow, { invalid_type_error: E.creditsRequired })
-  .max(L.credits, E.tooManyCredits)
-  .optional()
-  .superRefine((rows, ctx) => {
-    const filled = (rows ?? []).map((row, index) => ({ row, index })).filter(({ row }) => !isBlank(row));
-    if (filled.length === 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: E.creditsRequired });
-      return;
-    }
-    let complete = true;
-    for (const { row, index } of filled) {
-      if (!row!.name) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "name"], message: E.creditNameRequired });
-        complete = false;
-      }
-      if (!row!.role) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "role"], message: E.creditRoleRequired });
-        complete = false;
-      }
-      if (row!.split === undefined) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "split"], message: E.creditSplitRequired });
-        complete = false;
-      }
-    }
-    if (!complete) return;
-    // The same person twice in the same role (by name, or by member) is a typing slip, not two shares.
-    const seen = new Set<string>();
-    for (const { row, index } of filled) {
-      const keys = [`name:${row!.name!.toLowerCase()}:${row!.role}`, ...(row!.memberId ? [`member:${row!.memberId.toLowerCase()}:${row!.role}`] : [])];
-      if (keys.some((key) => seen.has(key))) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "name"], message: E.duplicate });
-        return;
-      }
-      for (const key of keys) seen.add(key);
-    }
-    const total = splitsTotalHundredths(filled.map(({ row }) => row!.split!));
-    if (total !== 10_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: E.splitsSum(String(total / 100)) });
-  })
-  .transform((rows): Credit[] =>
-    (rows ?? [])
-      .filter((row) => !isBlank(row))
-      .map((row) => ({ name: row!.name!, memberId: row!.memberId?.toLowerCase() ?? null, role: row!.role!, split: row!.split! })),
-  );
+export const creditRowsSchema = creditRowsSchemaFor({ nameLabel: T.labels.creditName, nameMax: L.creditName, maxRows: L.credits, messages: E });
 
 /** The number of credit rows the page showed (so a refusal shows as many again). */
 const rowsShown = z.coerce.number().int().min(0).max(L.credits).optional();

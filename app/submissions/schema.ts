@@ -11,9 +11,9 @@
  * table's CHECK).
  */
 import { z } from "zod";
-import type { Credit, CreditRole } from "~/catalog/types";
+import { creditRowsSchema } from "~/catalog/credit-rows-schema";
 import { lengthMessage, sanitizeText } from "~/shared/sanitize";
-import { CREDIT_ROLES, MUSICAL_KEYS, SUBMISSION_LIMITS as L, SUBMISSION_TEXT, VOCAL_TYPES } from "./constants";
+import { MUSICAL_KEYS, SUBMISSION_LIMITS as L, SUBMISSION_TEXT, VOCAL_TYPES } from "./constants";
 
 const T = SUBMISSION_TEXT;
 const E = SUBMISSION_TEXT.errors;
@@ -37,63 +37,9 @@ const requiredText = (label: string, max: number, required: string) =>
     .transform((value) => sanitizeText(value, max))
     .refine((value) => value.length > 0, required);
 
-const creditRow = z
-  .object({
-    name: text(T.labels.creditName, L.creditName).optional(),
-    memberId: z.string().uuid(E.creditMember).optional(),
-    role: z.enum(CREDIT_ROLES as unknown as [CreditRole, ...CreditRole[]], { message: E.creditRoleRequired }).optional(),
-    split: z
-      .number({ invalid_type_error: E.creditSplit })
-      .min(0, E.creditSplit)
-      .max(100, E.creditSplit)
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, E.creditSplit)
-      .optional(),
-  })
-  .optional();
+export { splitsTotalHundredths } from "~/catalog/credit-rows-schema";
 
-type CreditRow = z.output<typeof creditRow>;
-
-const isBlank = (row: CreditRow) => !row || (!row.name && !row.memberId && !row.role && row.split === undefined);
-
-/** "33.33" + "33.33" + "33.34" is exactly 100: summed in hundredths. */
-export function splitsTotalHundredths(splits: readonly number[]): number {
-  return splits.reduce((sum, split) => sum + Math.round(split * 100), 0);
-}
-
-export const creditsSchema = z
-  .array(creditRow, { invalid_type_error: E.creditsRequired })
-  .max(L.credits, E.tooManyCredits)
-  .optional()
-  .superRefine((rows, ctx) => {
-    const filled = (rows ?? []).map((row, index) => ({ row, index })).filter(({ row }) => !isBlank(row));
-    if (filled.length === 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: E.creditsRequired });
-      return;
-    }
-    let complete = true;
-    for (const { row, index } of filled) {
-      if (!row!.name) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "name"], message: E.creditNameRequired });
-        complete = false;
-      }
-      if (!row!.role) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "role"], message: E.creditRoleRequired });
-        complete = false;
-      }
-      if (row!.split === undefined) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "split"], message: E.creditSplitRequired });
-        complete = false;
-      }
-    }
-    if (!complete) return;
-    const total = splitsTotalHundredths(filled.map(({ row }) => row!.split!));
-    if (total !== 10_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: E.splitsSum(String(total / 100)) });
-  })
-  .transform((rows): Credit[] =>
-    (rows ?? [])
-      .filter((row) => !isBlank(row))
-      .map((row) => ({ name: row!.name!, memberId: row!.memberId ?? null, role: row!.role!, split: row!.split! })),
-  );
+export const creditsSchema = creditRowsSchema({ nameLabel: T.labels.creditName, nameMax: L.creditName, maxRows: L.credits, messages: E });
 
 export const submitSchema = z.object({
   intent: z.literal("submit").optional(),
