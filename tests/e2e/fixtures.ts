@@ -203,15 +203,20 @@ function isGlobalSignOut(request: Request): boolean {
   return !form.get("reason") && form.get("scope") !== "local";
 }
 
-async function signInThroughForm(context: BrowserContext, email: string) {
+async function signInThroughForm(context: BrowserContext, email: string, baseURL: string | undefined) {
   // A test that switches persona arrives signed in as the one before; /auth would send it on.
   await context.clearCookies();
-  const page = await context.newPage();
+  // Signed in by a plain HTML form in a context of its own, landing on /healthz rather than on a
+  // page, so the session's first page stays the test's own (the welcome modal shows on the first
+  // page of a session, and the onboarding tests look for it); then the cookies move over.
+  const signer = await context.browser()!.newContext({ baseURL, javaScriptEnabled: false });
   try {
-    await signIn(page, email);
-    await expect(page).not.toHaveURL(/\/auth\b/);
+    const page = await signer.newPage();
+    await signIn(page, email, { path: `/auth?${new URLSearchParams({ redirect: "/healthz" })}` });
+    await expect(page).toHaveURL((url) => url.pathname === "/healthz");
+    await context.addCookies(await signer.cookies());
   } finally {
-    await page.close();
+    await signer.close();
   }
 }
 
@@ -262,7 +267,7 @@ export const test = base.extend<{
           type: "signedInAs",
           description: `${persona}: signed in through the form (${stale ? "prepared sessions too old" : "no prepared session left"})`,
         });
-        await signInThroughForm(context, who.email);
+        await signInThroughForm(context, who.email, baseURL);
       }
       return { persona, ...who };
     });

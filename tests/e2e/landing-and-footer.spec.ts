@@ -32,7 +32,10 @@ test.describe("landing page songs", () => {
     } else {
       await first.getByRole("link", { name: `Play ${title}` }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-      await expect(page.locator("main audio[controls]")).toHaveCount(1);
+      // One player for the song itself; each alternate version (ADR 0082) has its own, in its list.
+      const versions = await page.getByTestId("song-version").count();
+      await expect(page.locator("main audio[controls]")).toHaveCount(1 + versions);
+      await expect(page.locator("main audio[controls]:not([data-testid='song-versions'] audio)")).toHaveCount(1);
     }
   });
 });
