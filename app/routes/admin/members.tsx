@@ -6,21 +6,21 @@
  * docs/decisions/0081-member-featuring-and-showcase-curation.md
  */
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { listAdminMembers, parseMembersQuery } from "~/admin/members.server";
 import { membersSearch } from "~/admin/members-showcase-query";
-import { ADMIN_SEARCH_MAX, MEMBER_ROLE_FILTER_LABELS, MEMBER_ROLE_FILTERS, MEMBERS_TEXT as T } from "~/admin/members-showcase-text";
+import { MEMBER_ROLE_FILTER_LABELS, MEMBER_ROLE_FILTERS, MEMBERS_TEXT as T } from "~/admin/members-showcase-text";
 import * as styles from "~/admin/members-showcase.css";
+import { AdminSearchForm } from "~/admin/AdminSearchForm";
 import { Pagination } from "~/catalog/components/Pagination";
 import { EmptyState } from "~/layout/EmptyState";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
-import * as formStyles from "~/layout/form.css";
 import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { roleLabel } from "~/members/roles";
 import { defineRoute } from "~/routing/route.server";
 import { PRODUCT_NAME } from "~/shared/constants";
-import { Button, ButtonLink } from "~/ui/Button";
+import { ButtonLink } from "~/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: `${T.title} | Admin | ${PRODUCT_NAME}` }];
 
@@ -45,51 +45,24 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZ
 
 export default function AdminMembersRoute() {
   const { rows, total, page: pageNumber, pageCount, counts, query } = useLoaderData<typeof loader>();
-  const location = useLocation();
   const filtered = Boolean(query.q) || query.role !== "all";
   return (
     <>
       <PageHeader eyebrow="Admin" title={T.title} lead={T.lead} />
       {/* Keyed by the URL: the fields start again from the query after a link or Back. */}
-      <Form key={location.search} method="get" action={PATH} className={styles.searchForm} role="search" aria-label={T.formLabel}>
-        <div className={styles.searchField}>
-          <label htmlFor="members-q" className={formStyles.label}>
-            {T.searchLabel}
-          </label>
-          <input
-            id="members-q"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            placeholder={T.searchPlaceholder}
-            maxLength={ADMIN_SEARCH_MAX}
-            autoComplete="off"
-            className={formStyles.control}
-          />
-        </div>
-        <div className={styles.searchField}>
-          <label htmlFor="members-role" className={formStyles.label}>
-            {T.roleLabel}
-          </label>
-          <select id="members-role" name="role" defaultValue={query.role === "all" ? "" : query.role} className={formStyles.control}>
-            {MEMBER_ROLE_FILTERS.map((filter) => (
-              <option key={filter} value={filter === "all" ? "" : filter}>
-                {`${MEMBER_ROLE_FILTER_LABELS[filter]} (${counts[filter]})`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.searchActions}>
-          <Button type="submit" variant="secondary">
-            {T.submit}
-          </Button>
-          {filtered ? (
-            <ButtonLink to={PATH} variant="ghost">
-              {T.clear}
-            </ButtonLink>
-          ) : null}
-        </div>
-      </Form>
+      <AdminSearchForm
+        path={PATH}
+        idPrefix="members"
+        text={T}
+        q={query.q}
+        filter={{
+          name: "role",
+          label: T.roleLabel,
+          value: query.role === "all" ? "" : query.role,
+          options: MEMBER_ROLE_FILTERS.map((filter) => ({ value: filter === "all" ? "" : filter, label: `${MEMBER_ROLE_FILTER_LABELS[filter]} (${counts[filter]})` })),
+        }}
+        filtered={filtered}
+      />
       <section className={styles.stack} aria-labelledby="members-count">
         <h2 id="members-count" className={styles.resultCount} aria-live="polite" data-testid="admin-member-count">
           {T.count(total)}

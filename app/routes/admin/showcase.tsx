@@ -25,13 +25,13 @@ import {
 } from "~/admin/showcase.server";
 import { reorderSchema, trackActionSchema } from "~/admin/members-showcase-schema";
 import { showcaseSearch } from "~/admin/members-showcase-query";
-import { ADMIN_SEARCH_MAX, ADMIN_SHOWCASE_TEXT as T, LANDING_TRACKS_MAX, SHOWCASE_FILTER_LABELS, SHOWCASE_FILTERS } from "~/admin/members-showcase-text";
+import { ADMIN_SHOWCASE_TEXT as T, LANDING_TRACKS_MAX, SHOWCASE_FILTER_LABELS, SHOWCASE_FILTERS } from "~/admin/members-showcase-text";
 import * as styles from "~/admin/members-showcase.css";
+import { AdminSearchForm } from "~/admin/AdminSearchForm";
 import { Pagination } from "~/catalog/components/Pagination";
 import { EmptyState } from "~/layout/EmptyState";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
 import { FieldErrors } from "~/layout/Field";
-import * as formStyles from "~/layout/form.css";
 import * as page from "~/layout/page.css";
 import { PageHeader } from "~/layout/PageHeader";
 import { formatTime, type Track } from "~/player/logic";
@@ -266,45 +266,19 @@ export default function AdminShowcaseRoute() {
         <h2 id="tracks-title" className={page.sectionTitle}>
           {T.allTitle}
         </h2>
-        <Form key={location.search} method="get" action={PATH} className={styles.searchForm} role="search" aria-label={T.formLabel}>
-          <div className={styles.searchField}>
-            <label htmlFor="showcase-q" className={formStyles.label}>
-              {T.searchLabel}
-            </label>
-            <input
-              id="showcase-q"
-              type="search"
-              name="q"
-              defaultValue={query.q ?? ""}
-              placeholder={T.searchPlaceholder}
-              maxLength={ADMIN_SEARCH_MAX}
-              autoComplete="off"
-              className={formStyles.control}
-            />
-          </div>
-          <div className={styles.searchField}>
-            <label htmlFor="showcase-filter" className={formStyles.label}>
-              {T.filterLabel}
-            </label>
-            <select id="showcase-filter" name="filter" defaultValue={query.filter === "all" ? "" : query.filter} className={formStyles.control}>
-              {SHOWCASE_FILTERS.map((filter) => (
-                <option key={filter} value={filter === "all" ? "" : filter}>
-                  {`${SHOWCASE_FILTER_LABELS[filter]} (${counts[filter]})`}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.searchActions}>
-            <Button type="submit" variant="secondary">
-              {T.submit}
-            </Button>
-            {filtered ? (
-              <ButtonLink to={PATH} variant="ghost">
-                {T.clear}
-              </ButtonLink>
-            ) : null}
-          </div>
-        </Form>
+        <AdminSearchForm
+          path={PATH}
+          idPrefix="showcase"
+          text={T}
+          q={query.q}
+          filter={{
+            name: "filter",
+            label: T.filterLabel,
+            value: query.filter === "all" ? "" : query.filter,
+            options: SHOWCASE_FILTERS.map((filter) => ({ value: filter === "all" ? "" : filter, label: `${SHOWCASE_FILTER_LABELS[filter]} (${counts[filter]})` })),
+          }}
+          filtered={filtered}
+        />
         <p className={styles.resultCount} aria-live="polite" data-testid="admin-showcase-count">
           {T.count(total)}
         </p>
