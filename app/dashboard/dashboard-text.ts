@@ -97,6 +97,12 @@ export const DASHBOARD_TEXT = {
     title: "Your camp sessions",
     empty: "No camp sessions yet. When you're invited to a camp, your sessions show here.",
     calendar: "Open your calendar",
+    // The invitations and sessions themselves (ADR 0089).
+    invitations: "Invitations to answer",
+    invitedAs: (role: string) => `Invited as ${role}`,
+    upcoming: "Your upcoming sessions",
+    noUpcoming: "No upcoming sessions yet. When the organisers put the groups together, your sessions show here.",
+    allCamps: "All your camps",
   },
 
   tour: {

@@ -3,7 +3,8 @@
  * (ADR 0069): a greeting in their time zone, the decision banner until they
  * dismiss it, where their application stands (applicants), what is new in
  * the catalogue since their last visit, their showcase (members), their camp
- * sessions (none until camps exist) and how complete their profile is.
+ * invitations and upcoming sessions (members and admins, ADR 0089) and how
+ * complete their profile is.
  *
  * Cost: the queries run side by side (one chain waits for the visit's cutoff
  * before reading the songs); each is a lookup by a unique or partial index.
@@ -11,6 +12,7 @@
 import { redirect } from "@remix-run/node";
 import { applicationForms, loadApplicantSection, type ApplicantSection } from "~/applications/applicant.server";
 import { getApplicationForUser } from "~/applications/applications.server";
+import { dashboardCamps, type DashboardCamps } from "~/camps/invitations.server";
 import { z } from "zod";
 import type { Viewer } from "~/auth/viewer";
 import { isMember } from "~/auth/viewer";
@@ -61,8 +63,11 @@ export interface DashboardData {
   newSongs: NewSongs;
   /** Members only (null for everyone else). */
   showcase: DashboardShowcase | null;
-  /** Camp sessions do not exist yet: always empty until the camps issue fills it. */
-  campSessions: never[] | null;
+  /**
+   * The camp section (ADR 0089): invitations to answer and the next sessions.
+   * For the people camps invite (members and admins); null for A&R and applicants.
+   */
+  campSessions: DashboardCamps | null;
   checks: ProfileCheck[];
   /** The applicant's application: the form or its status (app/applications); null for members. */
   applicant: ApplicantSection | null;
@@ -81,7 +86,8 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
   const store = options.storage ?? runtimeStorage();
   const now = options.now ?? new Date();
   const member = isMember(viewer);
-  const [profile, user, newSongs, showcase, applicant] = await Promise.all([
+  const campMember = viewer.role === "accepted_member" || viewer.role === "admin" || viewer.isAdmin;
+  const [profile, user, newSongs, showcase, applicant, camps] = await Promise.all([
     db
       .selectFrom("profiles")
       .select(["display_name", "avatar_url", "bio", "location", "skills", "genres", "public_profile", "has_seen_decision_banner", "time_zone"])
@@ -91,6 +97,7 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
     (options.prefetch ? peekDashboardVisit : recordDashboardView)(db, viewer.id, now).then((visit) => newInCatalogue(db, store, visit.newSince)),
     member ? listShowcase(db, store, viewer.id, { includeHidden: true }) : Promise.resolve(null),
     loadApplicantSection(db, store, viewer, options.searchParams),
+    campMember ? dashboardCamps(db, viewer.id, now) : Promise.resolve(null),
   ]);
   const application = applicant?.application ? { ...applicant.application, offer: applicant.offer } : null;
   const timeZone = safeTimeZone(profile?.time_zone);
@@ -114,7 +121,7 @@ export async function getDashboard(db: Database, viewer: Viewer, options: Dashbo
     application: applicationStandingFor(viewer, { joinedAt, application }),
     newSongs,
     showcase: showcase ? { tracks: showcase, limit: SHOWCASE_LIMIT } : null,
-    campSessions: member ? [] : null,
+    campSessions: camps,
     checks,
     applicant,
   };

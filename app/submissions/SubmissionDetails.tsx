@@ -4,6 +4,7 @@
  * the floating player, whose one retry asks the submission's audio-url
  * endpoint), the metadata, the credits with their splits and the lyrics.
  */
+import { CAMP_CREDITS_TEXT } from "~/camps/review-text";
 import { CreditsTable } from "~/catalog/components/CreditsTable";
 import { Waveform } from "~/catalog/components/Waveform";
 import * as page from "~/layout/page.css";
@@ -104,6 +105,12 @@ export function SubmissionDetails({ submission }: { submission: SubmissionView }
         <h2 id="submission-credits" className={page.sectionTitle}>
           {T.labels.credits}
         </h2>
+        {submission.campOrigin ? (
+          <div className={styles.stack} data-testid="camp-origin">
+            <p>{CAMP_CREDITS_TEXT.fromCampSong(submission.campOrigin.campName, submission.campOrigin.workingTitle)}</p>
+            <p className={page.muted}>{submission.campOrigin.heading}</p>
+          </div>
+        ) : null}
         <CreditsTable credits={submission.credits} />
       </section>
       <section className={page.card} aria-labelledby="submission-lyrics">

@@ -20,6 +20,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { CAMP_CREDITS_TEXT } from "~/camps/review-text";
+import { CreditsTable } from "~/catalog/components/CreditsTable";
+import type { Credit } from "~/catalog/types";
 import { FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
 import { toast } from "~/toast/store";
@@ -67,6 +70,7 @@ const creditName = (index: number, field: (typeof CREDIT_FIELDS)[number]) => `cr
 const FIELD_NAMES = [
   "",
   "briefId",
+  "campSongId",
   "title",
   "audio",
   "genre",
@@ -98,9 +102,15 @@ export interface SubmissionFormProps {
   lastResult?: SubmissionResult<string[]> | null;
   /** The member submitting: the first credit row starts as theirs (until the form comes back from the server). */
   self: MemberOption;
+  /**
+   * A camp song being submitted (ADR 0091): the title starts as its working
+   * title and the credits are its confirmed split sheet, shown read-only.
+   */
+  campSong?: { id: string; workingTitle: string; heading: string; credits: Credit[] } | null;
 }
 
-export function SubmissionForm({ action, briefId, members, genres, lastResult, self }: SubmissionFormProps) {
+export function SubmissionForm({ action, briefId, members, genres, lastResult, self, campSong = null }: SubmissionFormProps) {
+  const intent = campSong ? "submitCampSong" : "submit";
   const navigation = useNavigation();
   const navigate = useNavigate();
   const upload = useProgressUpload({ action });
@@ -111,7 +121,11 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
   const fromReply: Errors | null = lastResult?.error ? (lastResult.error as Errors) : null;
   const errors = clientErrors ?? fromReply ?? {};
   const initial = lastResult?.initialValue;
-  const prefill: Record<string, string> = initial ? {} : { [creditName(0, "name")]: self.name, [creditName(0, "memberId")]: self.id };
+  const prefill: Record<string, string> = initial
+    ? {}
+    : campSong
+      ? { title: campSong.workingTitle }
+      : { [creditName(0, "name")]: self.name, [creditName(0, "memberId")]: self.id };
   const value = (name: string) => (initial ? initialOf(initial, name) : prefill[name]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -133,7 +147,7 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
   function send(formData: FormData) {
     setClientErrors(null);
     setStatus("");
-    formData.set("intent", "submit");
+    formData.set("intent", intent);
     upload.send(formData, {
       onCancelled: () => setStatus(T.uploadCancelled),
       onFailed: () => setClientErrors({ "": [T.uploadFailed] }),
@@ -179,6 +193,101 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
     </div>
   );
 
+  const creditRows = (
+    <fieldset className={formStyles.fieldset} aria-describedby={[hintIdOf("credits"), errors.credits && errorIdOf("credits")].filter(Boolean).join(" ")}>
+      <legend className={formStyles.legend}>{T.labels.credits}</legend>
+      <p id={hintIdOf("credits")} className={formStyles.hint}>
+        {T.hints.credits}
+      </p>
+      <FieldErrors id={errorIdOf("credits")} errors={errors.credits} />
+      <div className={styles.creditRows}>
+        {Array.from({ length: SUBMISSION_LIMITS.creditRows }, (_, index) => {
+          const n = index + 1;
+          const name = (f: (typeof CREDIT_FIELDS)[number]) => creditName(index, f);
+          return (
+            <fieldset key={index} className={styles.creditRow} data-testid="credit-row">
+              <legend className={styles.creditLegend}>{T.creditRow(n)}</legend>
+              {field(
+                name("name"),
+                T.labels.creditName,
+                <input
+                  id={idOf(name("name"))}
+                  name={name("name")}
+                  type="text"
+                  maxLength={SUBMISSION_LIMITS.creditName}
+                  defaultValue={value(name("name"))}
+                  autoComplete="off"
+                  aria-invalid={invalid(name("name"))}
+                  aria-describedby={describedBy(name("name"))}
+                  className={formStyles.control}
+                  disabled={busy}
+                />,
+              )}
+              {field(
+                name("memberId"),
+                T.labels.creditMember,
+                <select
+                  id={idOf(name("memberId"))}
+                  name={name("memberId")}
+                  defaultValue={value(name("memberId")) ?? ""}
+                  aria-invalid={invalid(name("memberId"))}
+                  aria-describedby={describedBy(name("memberId"))}
+                  className={formStyles.control}
+                  disabled={busy}
+                >
+                  <option value="">{T.notMember}</option>
+                  {members.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name}
+                    </option>
+                  ))}
+                </select>,
+              )}
+              {field(
+                name("role"),
+                T.labels.creditRole,
+                <select
+                  id={idOf(name("role"))}
+                  name={name("role")}
+                  defaultValue={value(name("role")) ?? ""}
+                  aria-invalid={invalid(name("role"))}
+                  aria-describedby={describedBy(name("role"))}
+                  className={formStyles.control}
+                  disabled={busy}
+                >
+                  <option value="">{T.chooseRole}</option>
+                  {CREDIT_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {CREDIT_ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>,
+              )}
+              {field(
+                name("split"),
+                T.labels.creditSplit,
+                <input
+                  id={idOf(name("split"))}
+                  name={name("split")}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  defaultValue={value(name("split"))}
+                  aria-invalid={invalid(name("split"))}
+                  aria-describedby={describedBy(name("split"))}
+                  className={formStyles.control}
+                  disabled={busy}
+                />,
+              )}
+            </fieldset>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+
   return (
     <Form
       id={FORM_ID}
@@ -190,11 +299,13 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
       aria-describedby={errors[""] ? `${FORM_ID}-form-error` : undefined}
       noValidate
     >
-      <input type="hidden" name="intent" value="submit" />
-      {briefId ? <input type="hidden" name="briefId" value={briefId} /> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {briefId && !campSong ? <input type="hidden" name="briefId" value={briefId} /> : null}
+      {campSong ? <input type="hidden" name="campSongId" value={campSong.id} /> : null}
       <div id={`${FORM_ID}-form-error`} tabIndex={-1}>
         <FieldErrors id={errorIdOf("")} errors={errors[""]} />
         <FieldErrors id={errorIdOf("briefId")} errors={errors.briefId} />
+        <FieldErrors id={errorIdOf("campSongId")} errors={errors.campSongId} />
       </div>
       {field(
         "title",
@@ -368,98 +479,17 @@ export function SubmissionForm({ action, briefId, members, genres, lastResult, s
         />,
         T.hints.lyrics,
       )}
-      <fieldset className={formStyles.fieldset} aria-describedby={[hintIdOf("credits"), errors.credits && errorIdOf("credits")].filter(Boolean).join(" ")}>
-        <legend className={formStyles.legend}>{T.labels.credits}</legend>
-        <p id={hintIdOf("credits")} className={formStyles.hint}>
-          {T.hints.credits}
-        </p>
-        <FieldErrors id={errorIdOf("credits")} errors={errors.credits} />
-        <div className={styles.creditRows}>
-          {Array.from({ length: SUBMISSION_LIMITS.creditRows }, (_, index) => {
-            const n = index + 1;
-            const name = (f: (typeof CREDIT_FIELDS)[number]) => creditName(index, f);
-            return (
-              <fieldset key={index} className={styles.creditRow} data-testid="credit-row">
-                <legend className={styles.creditLegend}>{T.creditRow(n)}</legend>
-                {field(
-                  name("name"),
-                  T.labels.creditName,
-                  <input
-                    id={idOf(name("name"))}
-                    name={name("name")}
-                    type="text"
-                    maxLength={SUBMISSION_LIMITS.creditName}
-                    defaultValue={value(name("name"))}
-                    autoComplete="off"
-                    aria-invalid={invalid(name("name"))}
-                    aria-describedby={describedBy(name("name"))}
-                    className={formStyles.control}
-                    disabled={busy}
-                  />,
-                )}
-                {field(
-                  name("memberId"),
-                  T.labels.creditMember,
-                  <select
-                    id={idOf(name("memberId"))}
-                    name={name("memberId")}
-                    defaultValue={value(name("memberId")) ?? ""}
-                    aria-invalid={invalid(name("memberId"))}
-                    aria-describedby={describedBy(name("memberId"))}
-                    className={formStyles.control}
-                    disabled={busy}
-                  >
-                    <option value="">{T.notMember}</option>
-                    {members.map((member) => (
-                      <option key={member.id} value={member.id}>
-                        {member.name}
-                      </option>
-                    ))}
-                  </select>,
-                )}
-                {field(
-                  name("role"),
-                  T.labels.creditRole,
-                  <select
-                    id={idOf(name("role"))}
-                    name={name("role")}
-                    defaultValue={value(name("role")) ?? ""}
-                    aria-invalid={invalid(name("role"))}
-                    aria-describedby={describedBy(name("role"))}
-                    className={formStyles.control}
-                    disabled={busy}
-                  >
-                    <option value="">{T.chooseRole}</option>
-                    {CREDIT_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {CREDIT_ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </select>,
-                )}
-                {field(
-                  name("split"),
-                  T.labels.creditSplit,
-                  <input
-                    id={idOf(name("split"))}
-                    name={name("split")}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    max={100}
-                    step={0.01}
-                    defaultValue={value(name("split"))}
-                    aria-invalid={invalid(name("split"))}
-                    aria-describedby={describedBy(name("split"))}
-                    className={formStyles.control}
-                    disabled={busy}
-                  />,
-                )}
-              </fieldset>
-            );
-          })}
-        </div>
-      </fieldset>
+      {campSong ? (
+        <section className={styles.campCredits} aria-labelledby={`${FORM_ID}-camp-credits`} data-testid="camp-song-credits">
+          <h3 id={`${FORM_ID}-camp-credits`} className={formStyles.legend}>
+            {campSong.heading}
+          </h3>
+          <p className={formStyles.hint}>{CAMP_CREDITS_TEXT.fromSheetHint}</p>
+          <CreditsTable credits={campSong.credits} />
+        </section>
+      ) : (
+        creditRows
+      )}
       {phase.kind !== "idle" ? (
         <div className={styles.progress} data-testid="upload-progress">
           <label htmlFor={`${FORM_ID}-progress`} className={formStyles.label}>

@@ -11,6 +11,7 @@
  * table's CHECK).
  */
 import { z } from "zod";
+import { CAMP_CREDITS_TEXT } from "~/camps/review-text";
 import { creditRowsSchema } from "~/catalog/credit-rows-schema";
 import { lengthMessage, sanitizeText } from "~/shared/sanitize";
 import { MUSICAL_KEYS, SUBMISSION_LIMITS as L, SUBMISSION_TEXT, VOCAL_TYPES } from "./constants";
@@ -73,6 +74,18 @@ export const submitSchema = z.object({
 });
 
 export type SubmitInput = z.output<typeof submitSchema>;
+
+/**
+ * Submitting a camp song (/submissions?campSong=<id>, ADR 0091): the same
+ * fields without the credits (they are the confirmed split sheet's, read on
+ * the server; credit rows posted anyway are dropped) and without a brief.
+ */
+export const submitCampSongSchema = submitSchema.omit({ intent: true, briefId: true, credits: true }).extend({
+  intent: z.literal("submitCampSong"),
+  campSongId: z.string({ required_error: CAMP_CREDITS_TEXT.errors.unknown }).uuid(CAMP_CREDITS_TEXT.errors.unknown),
+});
+
+export type SubmitCampSongInput = z.output<typeof submitCampSongSchema>;
 
 const submissionId = z.string({ required_error: T.notFound }).uuid(T.notFound);
 

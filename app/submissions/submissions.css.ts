@@ -86,3 +86,6 @@ export const filters = style([recipe.bareList, { display: "flex", flexWrap: "wra
 export const stack = style({ display: "grid", gap: vars.space[6] });
 
 export const audio = style({ width: "100%" });
+
+/** A camp song's credits, read-only in the submission form (ADR 0091). */
+export const campCredits = style([recipe.surface, { display: "grid", gap: vars.space[3], padding: vars.space[4] }]);

@@ -31,6 +31,8 @@ import { deliverNotice } from "~/inbox/inbox.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { StoragePort } from "~/platform/storage/port";
 import { SIGNED_URL_TTL_S } from "~/shared/constants";
+import { assertSubmittable, campOriginOf, campSongForMember, CampSongSubmissionError, isSecondLiveSubmission, lockSplitSheet, sheetCredits } from "./camp-song.server";
+import { CAMP_CREDITS_TEXT } from "~/camps/review-text";
 import { submissionPath, SUBMISSION_STATUSES, SUBMISSION_TEXT, type SubmissionStatus, type VocalType } from "./constants";
 import type { SubmitInput } from "./schema";
 
@@ -108,6 +110,8 @@ export interface SubmissionView extends SubmissionSummary {
   decidedBy: string | null;
   /** A signed URL of the audio (valid SIGNED_URL_TTL_S). */
   audioUrl: string;
+  /** The camp song it was submitted from (its credits are that split sheet's), or null (ADR 0091). */
+  campOrigin: { campSongId: string; campId: string; campName: string; workingTitle: string; heading: string } | null;
 }
 
 const summaryColumns = ["s.id", "s.title", "s.genre", "s.status", "s.created_at", "s.decided_at", "s.brief_id", "s.song_id"] as const;
@@ -198,6 +202,7 @@ async function viewOf(db: Database, storage: StoragePort, where: { id: string; m
     member: { id: row.member_id, name: row.member_name ?? "" },
     decidedBy: row.decided_by ? (row.decider_name ?? null) : null,
     audioUrl: await storage.createSignedUrl(row.audio_bucket, row.audio_path, SIGNED_URL_TTL_S),
+    campOrigin: await campOriginOf(db, row.camp_song_id).then((origin) => (origin && row.camp_song_id ? { campSongId: row.camp_song_id, ...origin } : null)),
   };
 }
 
@@ -310,18 +315,33 @@ export interface CreateSubmissionInput {
   db: Database;
   storage: StoragePort;
   memberId: string;
-  value: Omit<SubmitInput, "audio" | "intent">;
+  /**
+   * A camp song's submission (ADR 0091) gives its id: the credits are then the
+   * confirmed split sheet's rows, whatever `value.credits` says.
+   */
+  value: Omit<SubmitInput, "audio" | "intent" | "credits"> & { credits?: SubmitInput["credits"]; campSongId?: string };
   audio: Uint8Array;
 }
 
 /**
  * Stores a new submission, all or nothing. Throws UploadRejectedError (the
- * audio's bytes, size or length), UnknownCreditMemberError, or
- * BriefUnavailableError (the brief closed meanwhile): nothing is then stored.
+ * audio's bytes, size or length), UnknownCreditMemberError,
+ * BriefUnavailableError (the brief closed meanwhile), or, for a camp song,
+ * CampSongSubmissionError (unknown, not the member's, sheet not complete,
+ * submitted already): nothing is then stored.
  */
 export async function createSubmission(input: CreateSubmissionInput): Promise<{ id: string; title: string }> {
-  const { db, storage, memberId, value } = input;
-  const unknown = await unknownMembers(db, value.credits.flatMap((c) => (c.memberId ? [c.memberId] : [])));
+  const { db, storage, memberId } = input;
+  let value = { ...input.value, credits: input.value.credits ?? [] };
+  const campSongId = input.value.campSongId;
+  if (campSongId !== undefined) {
+    // An early answer before any file is written; the locked re-read in the transaction decides.
+    const campSong = await campSongForMember(db, campSongId, memberId);
+    assertSubmittable(campSong);
+    value = { ...value, credits: campSong.credits };
+  }
+  // A sheet's member links are the session's people (ADR 0090); a member who left since is unlinked when the song is accepted.
+  const unknown = campSongId === undefined ? await unknownMembers(db, value.credits.flatMap((c) => (c.memberId ? [c.memberId] : []))) : [];
   if (unknown.length > 0) throw new UnknownCreditMemberError(unknown);
   // An early answer; the brief's own function decides again inside the transaction.
   if (value.briefId && !(await findAnswerableBrief(db, value.briefId))) throw new BriefUnavailableError();
@@ -338,11 +358,20 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<{ 
       withRows: async (tx, [file]) => {
         const duration = file.audio?.durationSeconds;
         if (!duration || duration <= 0) throw new UploadRejectedError(UPLOAD_MESSAGES.noDuration);
+        let credits = value.credits;
+        if (campSongId !== undefined) {
+          // The sheet, locked until commit: no edit or second submission can slip in between.
+          const sheet = await lockSplitSheet(tx, campSongId);
+          if (!sheet) throw new CampSongSubmissionError(CAMP_CREDITS_TEXT.errors.unknown, 404);
+          assertSubmittable({ sheet });
+          credits = sheetCredits(sheet);
+        }
         const row = await tx
           .insertInto("submissions")
           .values({
             id,
             member_id: memberId,
+            camp_song_id: campSongId ?? null,
             brief_id: value.briefId ?? null,
             title: value.title,
             genre: value.genre,
@@ -358,7 +387,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<{ 
             size_bytes: file.size,
             duration_seconds: duration,
             peaks: JSON.stringify(file.audio?.peaks ?? []),
-            credits: JSON.stringify(value.credits),
+            credits: JSON.stringify(credits),
           })
           .returning(["id", "title"])
           .executeTakeFirstOrThrow();
@@ -369,6 +398,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<{ 
     return result;
   } catch (error) {
     if (error instanceof BriefNotAnswerableError) throw new BriefUnavailableError();
+    if (isSecondLiveSubmission(error)) throw new CampSongSubmissionError(CAMP_CREDITS_TEXT.errors.alreadySubmitted, 409);
     throw error;
   }
 }
@@ -428,6 +458,15 @@ export async function acceptSubmission(input: DecideInput): Promise<{ songId: st
       // The row is locked until commit: a second accept or decline waits here, then finds it decided.
       const locked = await tx.selectFrom("submissions").select(["status"]).where("id", "=", submissionId).forUpdate().executeTakeFirst();
       if (locked?.status !== "pending") throw new SubmissionNotPendingError();
+      let creditsOfSong = songCredits;
+      if (submission.camp_song_id) {
+        // A camp song's credits are its confirmed split sheet, as one record, read again with the sheet locked (ADR 0091).
+        const sheet = await lockSplitSheet(tx, submission.camp_song_id);
+        if (!sheet || !sheet.complete) throw new CampSongSubmissionError(CAMP_CREDITS_TEXT.errors.sheetChanged, 409);
+        const fromSheet = sheetCredits(sheet);
+        const left = new Set(await unknownMembers(tx, fromSheet.flatMap((c) => (c.memberId ? [c.memberId] : []))));
+        creditsOfSong = fromSheet.map((c) => ({ ...c, memberId: c.memberId && !left.has(c.memberId) ? c.memberId : null }));
+      }
       await insertSongRecord(tx, {
         id: songId,
         title: submission.title,
@@ -439,10 +478,14 @@ export async function acceptSubmission(input: DecideInput): Promise<{ songId: st
         lyrics: submission.lyrics,
         audioPath: file.path,
         peaks: file.audio?.peaks.length ? file.audio.peaks : toPeaks(submission.peaks),
-        credits: songCredits,
+        credits: creditsOfSong,
         status: "catalogue",
       });
-      await tx.updateTable("songs").set({ vocal_type: submission.vocal_type, explicit: submission.explicit }).where("id", "=", songId).execute();
+      await tx
+        .updateTable("songs")
+        .set({ vocal_type: submission.vocal_type, explicit: submission.explicit, camp_song_id: submission.camp_song_id })
+        .where("id", "=", songId)
+        .execute();
       const now = new Date();
       await tx
         .updateTable("submissions")

@@ -83,7 +83,7 @@ export default function DashboardRoute() {
           <NewInCatalogue newSongs={newSongs} timeZone={timeZone} />
           {showcase ? <ShowcaseSection tracks={showcase.tracks} limit={showcase.limit} artist={viewer.displayName} /> : null}
           {submissions ? <SubmissionsSection submissions={submissions} /> : null}
-          {campSessions ? <CampSessions /> : null}
+          {campSessions ? <CampSessions camps={campSessions} timeZone={timeZone} /> : null}
         </div>
         <div className={styles.column}>
           <ProfileChecklist checks={checks} />

@@ -21,7 +21,9 @@ import { PRODUCT_NAME } from "~/shared/constants";
 import { SUBMISSION_TEXT, SUBMISSIONS_PATH, submissionPath } from "~/submissions/constants";
 import { StatusBadge, formatDate } from "~/submissions/SubmissionDetails";
 import { SubmissionForm } from "~/submissions/SubmissionForm";
-import { submitSchema, withdrawSchema } from "~/submissions/schema";
+import { submitCampSongSchema, submitSchema, withdrawSchema } from "~/submissions/schema";
+import { campSongForMember, CampSongSubmissionError } from "~/submissions/camp-song.server";
+import { CAMP_CREDITS_TEXT } from "~/camps/review-text";
 import {
   BriefUnavailableError,
   collectiveMembers,
@@ -44,13 +46,28 @@ const route = defineRoute({
   access: "member",
   async load({ db, viewer, url }) {
     const asked = url.searchParams.get("brief");
-    const [submissions, members, genres, brief] = await Promise.all([
+    const campSongAsked = url.searchParams.get("campSong");
+    const [submissions, members, genres, brief, campSong] = await Promise.all([
       listMemberSubmissions(db, viewer.id),
       collectiveMembers(db, viewer.id),
       genreSuggestions(db),
       isSubmissionId(asked) ? findAnswerableBrief(db, asked) : Promise.resolve(null),
+      // A camp song to submit (ADR 0091): its sheet's credits, or why it cannot be submitted.
+      campSongAsked === null
+        ? Promise.resolve(null)
+        : campSongForMember(db, campSongAsked, viewer.id).then(
+            (song) => ({
+              song: { id: song.id, workingTitle: song.workingTitle, heading: song.heading, credits: song.credits },
+              problem: song.sheet.locked ? CAMP_CREDITS_TEXT.errors.alreadySubmitted : song.sheet.complete ? null : CAMP_CREDITS_TEXT.errors.notComplete,
+            }),
+            (error: unknown) => {
+              if (error instanceof CampSongSubmissionError) return { song: null, problem: error.message };
+              throw error;
+            },
+          ),
     ]);
     return {
+      campSong,
       submissions,
       members,
       genres,
@@ -84,6 +101,23 @@ const route = defineRoute({
         }
       },
     }),
+    submitCampSong: form({
+      schema: submitCampSongSchema,
+      rateLimit: { rule: RATE_LIMITS.uploadsPerUser, subject: ({ viewer }) => viewer!.id },
+      async handle({ db, storage, viewer, value, reply }) {
+        try {
+          const audio = new Uint8Array(await value.audio.arrayBuffer());
+          const { audio: _file, intent: _intent, ...fields } = value;
+          // The credits are the split sheet's, read on the server: whatever credit rows were posted are not read.
+          const created = await createSubmission({ db, storage, memberId: viewer!.id, value: fields, audio });
+          return redirectWithToast(submissionPath(created.id), { type: "success", message: T.submitted(created.title) });
+        } catch (error) {
+          if (error instanceof UploadRejectedError) return reply({ fieldErrors: { audio: [error.message] }, status: 400 });
+          if (error instanceof CampSongSubmissionError) return reply({ fieldErrors: { campSongId: [error.message] }, status: error.status });
+          throw error;
+        }
+      },
+    }),
     withdraw: form({
       schema: withdrawSchema,
       async handle({ db, viewer, value, reply }) {
@@ -101,10 +135,14 @@ export const headers = route.headers;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function SubmissionsRoute() {
-  const { submissions, members, genres, brief, briefAsked, self } = useLoaderData<typeof loader>();
+  const { submissions, members, genres, brief, briefAsked, self, campSong } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const listErrors = actionData?.intent === "withdraw" ? (actionData.result.error?.[""] ?? actionData.result.error?.submissionId ?? undefined) : undefined;
-  const formAction = brief ? `${SUBMISSIONS_PATH}?brief=${encodeURIComponent(brief.id)}` : SUBMISSIONS_PATH;
+  const formAction = campSong?.song
+    ? `${SUBMISSIONS_PATH}?campSong=${encodeURIComponent(campSong.song.id)}`
+    : brief
+      ? `${SUBMISSIONS_PATH}?brief=${encodeURIComponent(brief.id)}`
+      : SUBMISSIONS_PATH;
 
   return (
     <div className={`${container} ${page.page}`}>
@@ -141,7 +179,18 @@ export default function SubmissionsRoute() {
         <h2 id="submission-form-title" className={page.sectionTitle}>
           {T.formTitle}
         </h2>
-        {brief ? (
+        {campSong?.song ? (
+          <p className={page.lead} data-testid="submitting-camp-song">
+            {CAMP_CREDITS_TEXT.submittingCampSong(campSong.song.workingTitle)}
+          </p>
+        ) : null}
+        {campSong?.song ? <p className={page.muted}>{CAMP_CREDITS_TEXT.campSongHint}</p> : null}
+        {campSong?.problem ? (
+          <p className={styles.note} role="status" data-testid="camp-song-problem">
+            {campSong.problem}
+          </p>
+        ) : null}
+        {campSong?.song ? null : brief ? (
           <p className={page.lead} data-testid="answering-brief">
             {T.answering(brief.title)}
           </p>
@@ -153,8 +202,9 @@ export default function SubmissionsRoute() {
           briefId={brief?.id ?? null}
           members={members}
           genres={genres}
-          lastResult={actionData?.intent === "submit" ? actionData.result : null}
+          lastResult={actionData?.intent === "submit" || actionData?.intent === "submitCampSong" ? actionData.result : null}
           self={self}
+          campSong={campSong?.song ?? null}
         />
       </section>
     </div>
