@@ -15,6 +15,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/platform/nonce";
+import { reportServerError } from "~/enhance/monitoring/sentry.server";
 
 export const streamTimeout = 5_000;
 
@@ -137,4 +138,6 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(error);
+  // Sentry, when SENTRY_DSN is set (scrubbed, tagged with the request's role: docs/decisions/0096).
+  reportServerError(error, request);
 };

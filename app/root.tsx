@@ -53,6 +53,20 @@ function LazySessionTimeout({ state }: { state: ComponentProps<typeof SessionTim
   ) : null;
 }
 
+/**
+ * The enhancement layer (app/enhance/Enhancements.tsx): cursor, performance
+ * level, flags, dev tools, offline, vitals, player shortcuts. A chunk of its
+ * own, rendered after hydration: pages never wait for it.
+ */
+const Enhancements = lazy(() => import("~/enhance/Enhancements"));
+function LazyEnhancements({ viewer }: { viewer: ComponentProps<typeof Enhancements>["viewer"] }) {
+  return useMounted() ? (
+    <Suspense fallback={null}>
+      <Enhancements viewer={viewer} />
+    </Suspense>
+  ) : null;
+}
+
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
@@ -150,6 +164,7 @@ export default function App() {
       </OnboardingFrame>
       <Toaster initialToast={toast} />
       {viewer && sessionTimeout ? <LazySessionTimeout state={sessionTimeout} /> : null}
+      <LazyEnhancements viewer={viewer} />
     </Document>
   );
 }

@@ -20,6 +20,7 @@ import { EnvError, parseEnv } from "../app/platform/env.server";
 import { DataDirLockedError, assertDataDirFree } from "../app/platform/db/data-dir-lock.server";
 import { compileServer } from "./build/compile-server";
 import { enforceJsBudget } from "./build/js-budget";
+import { buildServiceWorker } from "./build/service-worker";
 import {
   buildTarget,
   carryOverAssets,
@@ -61,6 +62,8 @@ try {
   await runRemixBuild(generation);
   // Fails the build, before anything is swapped, when a page outgrows the budget (docs/decisions/0038).
   enforceJsBudget(generation);
+  // The offline service worker, /sw.js, with this build's shell written in (docs/decisions/0095).
+  await buildServiceWorker(ROOT, generation);
   await compileServer(ROOT, generation);
   recordOwnAssets(generation);
   const previous = currentGeneration(build);

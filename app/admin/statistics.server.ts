@@ -13,6 +13,7 @@ import { sql, type Kysely } from "kysely";
 import { parseAuditFilter } from "~/audit/audit-filter";
 import { listAuditActors, listAuditEntries } from "~/audit/audit.server";
 import type { DB } from "~/platform/db/schema";
+import { getRouteVitals } from "./statistics-vitals.server";
 import { ACTIVE_USER_DAYS, buildWeeklySeries, CHART_WEEKS, lastWeeks, type Statistics, type WeeklySeries } from "./statistics";
 
 type Executor = Kysely<DB>;
@@ -105,14 +106,15 @@ export async function loadOverview(db: Executor, searchParams: URLSearchParams, 
       return null;
     }
   };
-  const [queues, statistics, series, audit] = await Promise.all([
+  const [queues, statistics, series, vitals, audit] = await Promise.all([
     part("queues", () => getQueues(db)),
     part("statistics", () => getStatistics(db, now)),
     part("charts", () => getWeeklySeries(db, now)),
+    part("speed and visits", () => getRouteVitals(db, now)),
     part("audit log", async () => {
       const [page, actors] = await Promise.all([listAuditEntries(db, filter), listAuditActors(db)]);
       return { ...page, actors };
     }),
   ]);
-  return { queues, statistics, series, audit, filter };
+  return { queues, statistics, series, vitals, audit, filter };
 }

@@ -1,13 +1,26 @@
 /**
  * The three error screens of SPEC §2 and §8. None of them shows error details
- * except the routing-error page, whose text is scrubbed (SPEC §8).
+ * except the routing-error page, whose text is scrubbed (SPEC §8), and the
+ * raw error an admin sees with the errorBoundaries flag off (RawError.tsx).
  */
 import { Link, useLocation, useRouteError, isRouteErrorResponse } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useState, type ReactNode } from "react";
 import { TEXT } from "~/shared/constants";
 import { scrubErrorText } from "~/shared/sanitize";
+import { reportBoundaryError } from "~/enhance/monitoring/report-boundary-error";
 import { buttonClass, ButtonLink } from "~/ui/Button";
 import { NotFound } from "./NotFound";
+import { useRawErrors } from "./useRawErrors";
+
+/** The raw error for an admin with errorBoundaries off (never in first-load JavaScript: few ever see it). */
+const LazyRawError = lazy(() => import("./RawError"));
+function RawError({ error }: { error: unknown }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRawError error={error} />
+    </Suspense>
+  );
+}
 import * as styles from "./layout.css";
 
 /* ------------------------------------------------------------------ */
@@ -29,13 +42,17 @@ export interface RouteErrorFallbackProps {
 export function RouteErrorFallback({ onError, fallback }: RouteErrorFallbackProps) {
   const error = useRouteError();
   const location = useLocation();
+  const raw = useRawErrors();
   useEffect(() => {
+    // Monitoring (a no-op without SENTRY_DSN): React keeps caught errors to itself.
+    reportBoundaryError(error);
     onError?.(error);
   }, [error, onError]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   // Other thrown responses (400, 405, 409...) are routing errors with a status
   // worth telling; only unexpected exceptions get the friendly screen.
   if (isRouteErrorResponse(error)) return <RoutingErrorFallback error={error} />;
+  if (raw) return <RawError error={error} />;
   if (fallback) return <>{fallback}</>;
   return (
     <section className={`${styles.container} ${styles.centeredPage}`} aria-labelledby="route-error-title">
@@ -82,6 +99,7 @@ export function useCaughtErrorCount(error: unknown): number {
   useEffect(() => {
     caughtErrorCount += 1;
     setCount(caughtErrorCount);
+    reportBoundaryError(error);
   }, [error]);
   return count;
 }
@@ -93,8 +111,16 @@ export function resetCaughtErrorsForTests() {
 export function RootErrorFallback({ error }: { error: unknown }) {
   const location = useLocation();
   const count = useCaughtErrorCount(error);
+  const raw = useRawErrors();
   const unstable = count >= TEXT.fallbackManyErrorsFrom;
   const here = location.pathname + location.search;
+  if (raw) {
+    return (
+      <main>
+        <RawError error={error} />
+      </main>
+    );
+  }
   return (
     <main className={styles.fatalScreen}>
       <div className={styles.fatalCard} role="alert">

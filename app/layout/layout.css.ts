@@ -30,6 +30,11 @@ export const header = style({
   background: `color-mix(in srgb, ${vars.color.background} 88%, transparent)`,
   backdropFilter: "saturate(1.4) blur(12px)",
   borderBottom: `1px solid ${vars.color.border}`,
+  selectors: {
+    // SPEC §4: no blur on a low-level device (app/enhance/device): then the header is opaque, so
+    // what scrolls under it never shows through its text.
+    'html[data-blur="off"] &': { backdropFilter: "none", background: vars.color.background },
+  },
 });
 
 /**

@@ -136,6 +136,45 @@ describe("confetti", () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it("is never loaded when the app reduces motion (SPEC §4: data-motion on <html>)", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("matchMedia", () => ({ matches: false }));
+    const load = vi.fn();
+    document.documentElement.dataset.motion = "reduced";
+    try {
+      playConfetti({ load });
+      await vi.advanceTimersByTimeAsync(5000);
+    } finally {
+      delete document.documentElement.dataset.motion;
+    }
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("is never loaded on a low-level device, before the enhancement layer has written anything (a phone on 3G)", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("matchMedia", () => ({ matches: false }));
+    const load = vi.fn();
+    vi.stubGlobal("innerWidth", 390);
+    vi.stubGlobal("navigator", { ...navigator, hardwareConcurrency: 8, connection: { effectiveType: "3g" } });
+    playConfetti({ load });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("motion reduction that starts during the delay stops it too", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("matchMedia", () => ({ matches: false }));
+    const load = vi.fn();
+    playConfetti({ load });
+    document.documentElement.dataset.motion = "reduced";
+    try {
+      await vi.advanceTimersByTimeAsync(5000);
+    } finally {
+      delete document.documentElement.dataset.motion;
+    }
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it("a failed load is only a warning", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("matchMedia", () => ({ matches: false }));

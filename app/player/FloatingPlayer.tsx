@@ -10,6 +10,7 @@ import { usePlayer, usePlayerSelector, usePlayerTime } from "./context";
 import { formatTime } from "./logic";
 import { PlayerIcon } from "./icons";
 import * as styles from "./player.css";
+import { openShortcutsList } from "./shortcuts/store";
 
 export const PLAYER_TEXT = {
   region: "Audio player",
@@ -26,6 +27,7 @@ export const PLAYER_TEXT = {
   seek: "Seek",
   volume: "Volume",
   playlist: "Playlist",
+  shortcuts: "Keyboard shortcuts",
 } as const;
 
 /** Space/K toggle play while focus is inside the player; Space keeps its usual job on buttons. */
@@ -160,6 +162,17 @@ function ExpandedPanel({ collapseRef }: { collapseRef: React.RefObject<HTMLButto
     <div className={styles.panel}>
       <div className={styles.panelHeader}>
         <h2 className={styles.eyebrow}>{PLAYER_TEXT.nowPlaying}</h2>
+        {/* The same list "?" opens (app/player/shortcuts, ADR 0097): how keyboard users find the keys. */}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={PLAYER_TEXT.shortcuts}
+          aria-haspopup="dialog"
+          title={PLAYER_TEXT.shortcuts}
+          onClick={openShortcutsList}
+        >
+          <PlayerIcon name="keyboard" />
+        </button>
         <button
           ref={collapseRef}
           type="button"

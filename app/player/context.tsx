@@ -24,6 +24,15 @@ const serverController = new PlayerController();
 
 const PlayerContext = createContext<PlayerController | null>(null);
 
+/**
+ * The tab's player state outside React, or null before anything used the
+ * player: the offline worker's registration asks it whether a play is a
+ * catalogue song (app/enhance/offline/register.client.ts).
+ */
+export function browserPlayerState(): PlayerState | null {
+  return browserController?.getState() ?? null;
+}
+
 /** For tests (a fresh controller each); the app uses the tab-wide default. */
 export function PlayerProvider({ controller, children }: { controller: PlayerController; children: ReactNode }) {
   return <PlayerContext.Provider value={controller}>{children}</PlayerContext.Provider>;

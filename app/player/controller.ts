@@ -11,10 +11,14 @@
  * caused them, i.e. inside the user's click, which is what mobile browsers'
  * autoplay rules require.
  */
-import { PRODUCT_NAME } from "~/shared/constants";
 import * as logic from "./logic";
 import type { Direction, PlayerState, Track } from "./logic";
+import type { MediaSessionBridge } from "./media-session-bridge";
 import { PlayTally } from "./play-tally";
+import { createLazyDebug } from "~/enhance/debug/lazy-debug";
+
+/** Loads, refusals, errors and the retry, for the dev tools and debug=1 (ADR 0094). */
+const debug = createLazyDebug("player");
 
 type Listener = () => void;
 
@@ -78,6 +82,9 @@ export class PlayerController {
   private readonly detachers: Array<() => void> = [];
   /** Listening of the current play, for the play count (outside every store: it changes with the position). */
   private readonly tally = new PlayTally();
+  /** The lock screen's link (ADR 0097): loaded when something first plays, null before and where unsupported. */
+  private mediaSession: MediaSessionBridge | null = null;
+  private mediaSessionLoading = false;
 
   constructor(
     private readonly refreshUrl: UrlRefresher = fetchFreshAudioUrl,
@@ -102,10 +109,9 @@ export class PlayerController {
 
   private commit(next: PlayerState) {
     if (next === this.state) return;
-    const previous = this.state;
     this.state = next;
     this.syncAudio();
-    this.syncMediaSession(previous);
+    this.syncMediaSession();
     for (const listener of this.stateListeners) listener();
   }
 
@@ -166,6 +172,13 @@ export class PlayerController {
     this.setTime(target);
   };
 
+  /** Moves the position by `seconds` (negative: back), within the track (media keys, shortcuts). */
+  seekBy = (seconds: number) => {
+    if (!this.state.track) return;
+    const from = this.audio && this.loadedKey === this.state.loadKey ? this.audio.currentTime : this.time;
+    this.seek(from + seconds);
+  };
+
   setVolume = (volume: number) => this.commit(logic.setVolume(this.state, volume));
   toggleMute = () => this.commit(logic.toggleMute(this.state));
   setExpanded = (expanded: boolean) => this.commit(logic.setExpanded(this.state, expanded));
@@ -207,6 +220,8 @@ export class PlayerController {
       this.setTime(audio.currentTime);
       this.updatePositionState();
     });
+    // The lock screen extrapolates the position from the last report: report at every change of pace.
+    on("ratechange", () => this.updatePositionState());
     on("loadedmetadata", () => {
       this.commit(logic.setDuration(this.state, audio.duration));
       if (this.pendingStartAt !== null) {
@@ -215,7 +230,10 @@ export class PlayerController {
       }
       this.updatePositionState();
     });
-    on("durationchange", () => this.commit(logic.setDuration(this.state, audio.duration)));
+    on("durationchange", () => {
+      this.commit(logic.setDuration(this.state, audio.duration));
+      this.updatePositionState();
+    });
     on("ended", () => {
       this.countPlayback(audio, true);
       this.commit(logic.trackEnded(this.state));
@@ -223,9 +241,11 @@ export class PlayerController {
     // Keep the state honest when something else (media keys, the OS) pauses or plays.
     on("pause", () => {
       if (audio.paused && this.state.playing && !audio.ended) this.commit(logic.setPlaying(this.state, false));
+      this.updatePositionState();
     });
     on("play", () => {
       if (!this.state.playing && this.state.track) this.commit(logic.setPlaying(this.state, true));
+      this.updatePositionState();
     });
     on("error", () => void this.handleAudioError());
 
@@ -237,15 +257,16 @@ export class PlayerController {
     document.addEventListener("play", onOtherMediaPlay, true);
     this.detachers.push(() => document.removeEventListener("play", onOtherMediaPlay, true));
 
-    this.installMediaSessionHandlers();
     this.loadedKey = 0;
     this.syncAudio();
+    this.syncMediaSession();
     return this.detach;
   };
 
   detach = () => {
     while (this.detachers.length > 0) this.detachers.pop()?.();
     this.audio = null;
+    this.syncMediaSession();
   };
 
   private syncAudio() {
@@ -266,6 +287,7 @@ export class PlayerController {
     if (this.loadedKey !== loadKey) {
       this.loadedKey = loadKey;
       audio.src = track.url;
+      debug("load", { trackId: track.id, title: track.title });
       this.setTime(0);
     }
     if (playing && audio.paused) this.startPlayback(audio);
@@ -289,8 +311,10 @@ export class PlayerController {
     }
     // SPEC §4: a play failure sets not-playing silently. A rejection caused by
     // a newer request (a new src, a pause) is not a failure.
-    promise?.catch(() => {
-      if (request === this.playRequest) this.commit(logic.setPlaying(this.state, false));
+    promise?.catch((reason: unknown) => {
+      if (request !== this.playRequest) return;
+      debug("play() refused: not playing", { reason: String(reason) });
+      this.commit(logic.setPlaying(this.state, false));
     });
   }
 
@@ -298,7 +322,9 @@ export class PlayerController {
     const audio = this.audio;
     // A src removed on close also raises an error event; nothing to retry then.
     if (!audio || !this.state.track || !audio.getAttribute("src")) return;
+    debug("audio error", { trackId: this.state.track.id, code: audio.error?.code ?? null });
     if (logic.decideOnAudioError(this.state) === "stop") {
+      debug("no retry left for this track: stopped");
       this.commit(logic.setPlaying(this.state, false));
       return;
     }
@@ -314,9 +340,11 @@ export class PlayerController {
     // The listener moved on (another track, closed) while the URL was fetched.
     if (this.state.loadKey !== loadKey) return;
     if (!url) {
+      debug("no fresh URL: stopped");
       this.commit(logic.setPlaying(this.state, false));
       return;
     }
+    debug("retrying with a fresh URL");
     this.commit(logic.replaceTrackUrl(this.state, url));
   }
 
@@ -333,59 +361,35 @@ export class PlayerController {
     if (counted) this.reportPlay(track.songId);
   }
 
-  /* ---------------- Media Session (lock screen, media keys) ---------------- */
+  /* ---------------- Media Session (lock screen, media keys; ADR 0097) ---------------- */
 
-  private installMediaSessionHandlers() {
-    if (typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
-    const session = navigator.mediaSession;
-    const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ["play", () => this.resume()],
-      ["pause", () => this.pause()],
-      ["previoustrack", () => this.previous()],
-      ["nexttrack", () => this.next()],
-      ["seekto", (details) => typeof details.seekTime === "number" && this.seek(details.seekTime)],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-        this.detachers.push(() => session.setActionHandler(action, null));
-      } catch {
-        // An action this browser doesn't know: skip it.
-      }
+  /**
+   * The bridge does the work (media-session-bridge.ts); it is a chunk of its
+   * own, fetched the first time a track is loaded, so pages that never play
+   * anything never load it.
+   */
+  private syncMediaSession() {
+    if (this.mediaSession) {
+      this.mediaSession.sync(this.state, this.audio !== null);
+      return;
     }
-  }
-
-  private syncMediaSession(previous: PlayerState) {
+    if (!this.state.track || this.mediaSessionLoading) return;
     if (typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
-    const session = navigator.mediaSession;
-    const { track, playing } = this.state;
-    if (track !== previous.track) {
-      if (!track) session.metadata = null;
-      else if (typeof MediaMetadata !== "undefined") {
-        session.metadata = new MediaMetadata({
-          title: track.title,
-          artist: track.artist,
-          album: PRODUCT_NAME,
-          artwork: track.artworkUrl ? [{ src: track.artworkUrl }] : [],
-        });
-      }
-    }
-    session.playbackState = !track ? "none" : playing ? "playing" : "paused";
+    this.mediaSessionLoading = true;
+    import("./media-session-bridge").then(
+      ({ MediaSessionBridge }) => {
+        this.mediaSession = new MediaSessionBridge(navigator.mediaSession, this);
+        this.syncMediaSession();
+        this.updatePositionState();
+      },
+      () => {
+        // The chunk did not arrive (offline, a new deployment): try again at the next change.
+        this.mediaSessionLoading = false;
+      },
+    );
   }
 
   private updatePositionState() {
-    const audio = this.audio;
-    if (!audio || typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
-    const duration = audio.duration;
-    if (!Number.isFinite(duration) || duration <= 0) return;
-    try {
-      navigator.mediaSession.setPositionState({
-        duration,
-        position: Math.min(audio.currentTime, duration),
-        playbackRate: audio.playbackRate || 1,
-      });
-    } catch {
-      // Position outside the duration while a new track loads: the next event corrects it.
-    }
+    if (this.audio) this.mediaSession?.reportPosition(this.audio);
   }
 }

@@ -16,6 +16,7 @@ const STROKES = {
   volume: "M11 5L6 9H3v6h3l5 4V5zM15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13",
   muted: "M11 5L6 9H3v6h3l5 4V5zM22 9l-6 6M16 9l6 6",
   list: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01",
+  keyboard: "M4 6h16a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM6 10h.01M10 10h.01M14 10h.01M18 10h.01M8 14h8",
 } as const;
 
 export type IconName = keyof typeof PATHS | keyof typeof STROKES;

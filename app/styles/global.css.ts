@@ -52,3 +52,13 @@ globalStyle("*, *::before, *::after", {
     },
   },
 });
+
+// SPEC §4: the device's motion reduction (the low performance level, or the preference above),
+// as the enhancement layer writes it on <html> (app/enhance/device/useDeviceProfile.ts): the same
+// as prefers-reduced-motion, for phones that did not ask but cannot afford it.
+globalStyle('html[data-motion="reduced"]', { scrollBehavior: "auto" });
+globalStyle('html[data-motion="reduced"] *, html[data-motion="reduced"] *::before, html[data-motion="reduced"] *::after', {
+  animationDuration: "0.01ms !important",
+  animationIterationCount: "1 !important",
+  transitionDuration: "0.01ms !important",
+});

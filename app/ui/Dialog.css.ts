@@ -21,6 +21,14 @@ export const overlay = style({
   animation: `${fadeIn} 160ms ease-out`,
   overflowY: "auto",
   "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
+  selectors: {
+    // SPEC §4: no blur on a low-level device (app/enhance/device). A darker dim instead, so the
+    // page behind stays as far back as the blur put it; the panel itself is opaque.
+    'html[data-blur="off"] &': {
+      backdropFilter: "none",
+      background: `color-mix(in srgb, ${vars.color.overlay} 80%, rgb(0, 0, 0))`,
+    },
+  },
 });
 
 export const panel = style([

@@ -29,10 +29,13 @@ import { ImportType, initSync, parse } from "es-module-lexer";
  * 2026-11-24 from the heaviest page measured by this check that day, /auth
  * (routes/auth/sign-in) at 132.9 KB, rounded up to 135 KB (every page then
  * loaded 116.0 to 132.9 KB; the table is in docs/decisions/0038), so the six
- * product areas still to come fit inside what the site loads today. The
- * hardening issue lowers it to 100 KB.
+ * product areas still to come fit inside what the site loads today. Raised
+ * to 138 KB on 2026-11-28 by the enhancement layer's first-load share (the
+ * loop guard, which must run before hydration, and small hooks that load the
+ * rest on demand: +1.9 KB on every page; docs/decisions/0038, last update).
+ * The hardening issue lowers it to 100 KB.
  */
-export const FIRST_LOAD_JS_BUDGET_KB = 135;
+export const FIRST_LOAD_JS_BUDGET_KB = 138;
 
 /**
  * For experiments only: a lower budget for one run

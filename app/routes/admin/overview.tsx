@@ -2,7 +2,8 @@
  * /admin: the overview (admin guard; /admin/dashboard redirects here). In this
  * order: the queues that need an admin, SPEC §3's statistics (refetched every
  * 300000 ms with JavaScript, fresh on every load without), the weekly charts
- * (server-rendered SVG), the audit log with its filters, and the sections.
+ * (server-rendered SVG), speed and visits per route (SPEC §7, ADR 0096), the
+ * audit log with its filters, and the sections.
  * Every part is read from the database on each request
  * (app/admin/statistics.server.ts); a part that cannot be read says so in its
  * place instead of failing the page. ADR 0079.
@@ -16,6 +17,8 @@ import { OVERVIEW_TEXT } from "~/admin/statistics";
 import * as statStyles from "~/admin/statistics.css";
 import { loadOverview } from "~/admin/statistics.server";
 import { StatisticsPanel } from "~/admin/StatisticsPanel";
+import { RouteVitalsSection } from "~/admin/RouteVitalsSection";
+import { VITALS_TEXT } from "~/admin/statistics-vitals";
 import { auditFilterSearch } from "~/audit/audit-filter";
 import { AuditLogFilters, AuditLogList } from "~/audit/AuditLogList";
 import { EmptyState } from "~/layout/EmptyState";
@@ -43,7 +46,7 @@ const numberFormat = new Intl.NumberFormat("en-GB");
 const AUDIT_ANCHOR = "#audit-log";
 
 export default function AdminOverviewRoute() {
-  const { queues, statistics, series, audit, filter } = useLoaderData<typeof loader>();
+  const { queues, statistics, series, vitals, audit, filter } = useLoaderData<typeof loader>();
   const sections = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout")?.sections ?? [];
   const filtered = Boolean(filter.actorId || filter.action || filter.targetType);
   return (
@@ -91,6 +94,20 @@ export default function AdminOverviewRoute() {
           </div>
         ) : (
           <Alert variant="destructive">{OVERVIEW_TEXT.chartsFailed}</Alert>
+        )}
+      </section>
+
+      <section aria-labelledby="speed-title" id="speed-and-visits">
+        <h2 id="speed-title" className={page.sectionTitle}>
+          {VITALS_TEXT.title}
+        </h2>
+        <p className={page.muted}>{VITALS_TEXT.lead}</p>
+        {vitals ? (
+          <div className={statStyles.stack}>
+            <RouteVitalsSection routes={vitals} />
+          </div>
+        ) : (
+          <Alert variant="destructive">{VITALS_TEXT.failed}</Alert>
         )}
       </section>
 
