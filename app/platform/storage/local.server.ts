@@ -7,6 +7,8 @@
  * DATA_DIR/storage/.meta/ (bucket names cannot start with a dot, so it never
  * collides with a bucket). Writes go to a temporary file first and are renamed
  * into place, so a crash never leaves half a file under an object's name.
+ * Puts and removes pass the root's write gate, which a backup closes while it
+ * links the tree (write-gate.server.ts, docs/decisions/0098).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -18,6 +20,7 @@ import { checkListRequest, inBatches, walkFolders, walkObjects, type FolderEntry
 import type { ByteRange, ListOptions, ListedObject, ObjectPage, StoragePort, StoredObjectInfo } from "./port";
 import { LIST_LIMIT_MAX, StorageObjectNotFoundError } from "./port";
 import { deriveStorageKey, signObjectUrl, verifyToken, type TokenCheck } from "./signing.server";
+import { storageWriteGate, type WriteGate } from "./write-gate.server";
 
 interface ObjectMeta {
   contentType: string;
@@ -40,9 +43,11 @@ export class LocalStorage implements StoragePort {
   readonly root: string;
   private readonly key: Buffer;
   private readonly now: () => Date;
+  private readonly writes: WriteGate;
 
   constructor(options: LocalStorageOptions) {
     this.root = path.resolve(options.root);
+    this.writes = storageWriteGate(this.root);
     this.key = deriveStorageKey(options.secret);
     this.now = options.now ?? (() => new Date());
   }
@@ -66,6 +71,10 @@ export class LocalStorage implements StoragePort {
   }
 
   async put(bucket: string, objectPath: string, bytes: Uint8Array, contentType: string): Promise<StoredObjectInfo> {
+    return this.writes.write(() => this.putNow(bucket, objectPath, bytes, contentType));
+  }
+
+  private async putNow(bucket: string, objectPath: string, bytes: Uint8Array, contentType: string): Promise<StoredObjectInfo> {
     const file = this.filePath(bucket, objectPath);
     const metaFile = this.metaPath(bucket, objectPath);
     const meta: ObjectMeta = {
@@ -249,8 +258,12 @@ export class LocalStorage implements StoragePort {
   }
 
   async remove(bucket: string, objectPath: string): Promise<void> {
-    await fs.promises.rm(this.filePath(bucket, objectPath), { force: true });
-    await fs.promises.rm(this.metaPath(bucket, objectPath), { force: true });
+    const file = this.filePath(bucket, objectPath);
+    const metaFile = this.metaPath(bucket, objectPath);
+    await this.writes.write(async () => {
+      await fs.promises.rm(file, { force: true });
+      await fs.promises.rm(metaFile, { force: true });
+    });
   }
 
   async createSignedUrl(bucket: string, objectPath: string, expiresIn: number = SIGNED_URL_TTL_S): Promise<string> {
