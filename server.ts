@@ -23,9 +23,13 @@ import { rejectCrossOriginRequests } from "./app/auth/origin-check.server";
 import { authRequestScope } from "./app/auth/request-context.server";
 import { anonymousPageCache } from "./app/platform/page-cache.server";
 import { catalogRevision } from "./app/catalog/search-cache.server";
+import { partyHub } from "./app/party/hub.server";
 import { ignoreErrorsOfRefusedRequests, limitRequestBodies } from "./app/platform/http/body-limit.server";
 import { refuseBadRequestInput } from "./app/platform/http/input-hygiene.server";
 import { requestLogger } from "./app/platform/http/request-log.server";
+import { acceptBackupRequests } from "./app/platform/backup/requests.server";
+import { localStorageRoot } from "./app/platform/storage/index.server";
+import { flushServerMonitoring, monitoringRequestScope, startServerMonitoring } from "./app/enhance/monitoring/sentry.server";
 
 const SHUTDOWN_GRACE_MS = 8_000;
 /** The theme preference cookie (app/theme/theme.server.ts): the one cookie a cached public page may vary on. */
@@ -55,10 +59,8 @@ async function main() {
     }
     throw error;
   }
-  if (env.SENTRY_DSN) {
-    const Sentry = await import("@sentry/remix");
-    Sentry.init({ dsn: env.SENTRY_DSN, tracesSampleRate: 0.1, environment: env.NODE_ENV });
-  }
+  // SPEC §7 sampling, the role tagged per request, SPEC §8 scrubbing (docs/decisions/0096).
+  if (env.SENTRY_DSN) await startServerMonitoring({ dsn: env.SENTRY_DSN, environment: env.NODE_ENV });
 
   const viteDevServer = isProduction
     ? undefined
@@ -83,6 +85,9 @@ async function main() {
   // NUL bytes and broken percent-encoding 400, bodies that are not forms 415.
   app.use(limitRequestBodies());
   app.use(refuseBadRequestInput());
+  // Server-sent events (listening parties, ADR 0092) are not compressed: their route says
+  // Cache-Control no-transform, which the session layer keeps and compression honours, so
+  // each event leaves at once instead of waiting in the compressor's buffer.
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -101,7 +106,14 @@ async function main() {
     // failed fs.stat on every hit.
     const clientDir = path.join(BUILD_DIR, "client");
     const publicFiles = listPublicFiles(clientDir);
-    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    // The service worker (docs/decisions/0095) is revalidated on every check, so an update rolls out at once.
+    const servePublic = express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "sw.js" && path.dirname(file) === clientDir) res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? servePublic(req, res, next) : next()));
   }
 
@@ -113,6 +125,8 @@ async function main() {
   // Auth (issue 3): refuse cross-site writes with 403, then open the per-request
   // auth scope whose session cookies are appended to every response.
   app.use(rejectCrossOriginRequests());
+  // Monitoring (when configured): each request's events in a scope of their own, tagged with its role.
+  app.use(monitoringRequestScope());
   app.use(authRequestScope());
 
   if (isProduction) {
@@ -151,17 +165,32 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   // Time since the process started (module loading, database open and migrations included).
   const readyMs = Math.round(performance.now());
+  // `npm run db:backup` asks this process for a backup with SIGUSR2 (embedded only; docs/decisions/0098).
+  const stopBackupRequests =
+    runtime.database.kind === "pglite"
+      ? acceptBackupRequests({
+          database: runtime.database,
+          dataDir: env.dataDir,
+          storageRoot: env.backend === "local" ? localStorageRoot(env.dataDir) : null,
+          sessionSecret: runtime.sessionSecret,
+        })
+      : () => undefined;
   console.log(`The Hit Factory is running at http://localhost:${port} (${runtime.database.kind}, ${env.backend} auth), ready in ${readyMs} ms`);
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    stopBackupRequests();
     console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Listening parties' event streams never finish by themselves: end them now (browsers
+    // reconnect to another instance) instead of holding the shutdown for the whole grace.
+    void partyHub(runtime.database).close();
     force.unref();
     server.close(async () => {
       clearTimeout(force);
       await viteDevServer?.close();
+      await flushServerMonitoring();
       await runtime.database.close();
       console.log("Stopped cleanly.");
       process.exit(0);

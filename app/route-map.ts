@@ -29,6 +29,10 @@ export function routeMap(route: DefineRoute): void {
   // Landing, theme and the not-found page.
   route(undefined, "routes/home/landing.tsx", { index: true });
   route("theme", "routes/home/theme.tsx");
+  // What the service worker shows for a page it has not kept, offline (issue 15).
+  route("offline", "routes/home/offline.tsx");
+  // Page views and web vitals from real visits (SPEC §7 "speed insights and analytics"; issue 15).
+  route("api/vitals", "routes/monitoring/vitals.tsx");
 
   // Accounts and sessions.
   route("auth", "routes/auth/sign-in.tsx");
@@ -70,6 +74,17 @@ export function routeMap(route: DefineRoute): void {
   route("onboarding", "routes/members/onboarding.tsx");
   route("calendar", "routes/members/calendar.tsx");
 
+  // Songwriting camps (issue 13, ADR 0086): the member's camps, a camp, its sessions and review, the calendars.
+  route("camps", "routes/camps/camps.tsx");
+  route("camps/:campId", "routes/camps/camp.tsx");
+  route("camps/:campId/review", "routes/camps/camp-review.tsx");
+  route("camps/:campId/sessions/:sessionId", "routes/camps/session.tsx");
+  route("camps/:campId/calendar.ics", "routes/camps/camp-calendar-ics.tsx");
+  route("calendar/sessions.ics", "routes/members/calendar-ics.tsx");
+  // A member's private calendar subscription: its secret token is the only key (no session).
+  route("calendar/feed/:token", "routes/members/calendar-feed.tsx");
+  route("api/camps/songs/:campSongId/audio-url", "routes/camps/camp-song-audio-url.tsx");
+
   // Becoming a member.
   aliases(route, "routes/membership/apply.tsx", ["join", "join/writer", "join/producer", "application", "member-application"]);
   route("accept", "routes/membership/accept.tsx");
@@ -88,8 +103,15 @@ export function routeMap(route: DefineRoute): void {
   route("listen/:token", "routes/ar/shared-shortlist.tsx");
   route("api/listen/:token/:songId", "routes/ar/shared-shortlist-audio.tsx");
 
-  // The listening party.
+  // The listening party (issue 14, ADR 0092): the parties, starting one, a room, its
+  // event stream, the server clock listeners sync to, and the audio of a queued song.
   route("party", "routes/party/party.tsx");
+  route("party/new", "routes/party/new-party.tsx");
+  route("party/clock", "routes/party/clock.tsx");
+  route("party/:partyId", "routes/party/room.tsx");
+  route("party/:partyId/actions", "routes/party/room-actions.tsx");
+  route("party/:partyId/events", "routes/party/events.tsx");
+  route("party/:partyId/items/:itemId/audio", "routes/party/item-audio.tsx");
 
   // Administration: the sections share the admin layout.
   route("admin", "routes/admin/layout.tsx", () => {
@@ -113,7 +135,15 @@ export function routeMap(route: DefineRoute): void {
     route("archive/song/:songId", "routes/admin/archive-song.tsx");
     route("files", "routes/admin/files.tsx");
     route("camps", "routes/admin/camps.tsx");
+    route("camps/:campId", "routes/admin/camp.tsx");
+    route("camps/:campId/schedule", "routes/admin/camp-schedule.tsx");
+    route("camps/:campId/review", "routes/admin/camp-review.tsx");
     route("audio", "routes/admin/audio.tsx");
+    // This browser's feature flags (SPEC §3; issue 15).
+    route("flags", "routes/admin/flags.tsx");
+    // Backups (ADR 0098): the page, and the POST that downloads the archive (a resource route: a file, not a page).
+    route("backup", "routes/admin/backup.tsx");
+    route("backup/download", "routes/admin/backup-download.tsx");
   });
   // Admin endpoints outside the admin layout: the overview's statistics (refreshed
   // every 300000 ms with JavaScript) and the resumable (tus) audio uploads.
@@ -134,6 +164,7 @@ export function routeMap(route: DefineRoute): void {
   route("__test/route-error", "routes/testing/route-error.tsx");
   route("__test/routing-error", "routes/testing/routing-error.tsx");
   route("__test/toast", "routes/testing/toast.tsx");
+  route("__test/monitored-error", "routes/testing/monitored-error.tsx");
   route("auth/__test/expire-session", "routes/testing/expire-session.tsx");
 
   // Any other path.

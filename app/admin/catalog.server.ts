@@ -15,6 +15,7 @@
 import { sql } from "kysely";
 import type { Viewer } from "~/auth/viewer";
 import { recordAdminAction } from "~/audit/audit.server";
+import { getSplitSheet } from "~/camps/split-sheets.server";
 import { creditsProblem } from "~/catalog/credits";
 import { slugify } from "~/catalog/song-records.server";
 import { isSongId } from "~/catalog/songs.server";
@@ -23,6 +24,7 @@ import { SongNotFoundError } from "~/catalog/versions.server";
 import type { Database } from "~/platform/db/connect.server";
 import { CATALOG_LIMITS, CATALOG_TEXT, type AdminSongStatus, type StatusFilter } from "./catalog-text";
 import type { DetailsInput } from "./catalog-schema";
+import { sameCredits, sheetCredits } from "~/submissions/camp-song.server";
 
 export { SongNotFoundError };
 
@@ -174,12 +176,13 @@ export async function getEditableSong(db: Database, songId: string) {
       "featured",
       "duration_seconds",
       "created_at",
+      "camp_song_id",
       stampOf.as("stamp"),
     ])
     .where("id", "=", songId)
     .executeTakeFirst();
   if (!row) return null;
-  const credits = await readCredits(db, songId);
+  const [credits, splitSheet] = await Promise.all([readCredits(db, songId), splitSheetOrigin(db, row.camp_song_id)]);
   return {
     id: row.id,
     title: row.title,
@@ -196,7 +199,39 @@ export async function getEditableSong(db: Database, songId: string) {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: row.stamp,
     credits,
+    /** The camp whose confirmed split sheet the credits came from (ADR 0091), or null. */
+    splitSheet,
   };
+}
+
+/** The camp of the camp song a song came from, when it has one. */
+async function splitSheetOrigin(db: Database, campSongId: string | null): Promise<{ campId: string; campName: string } | null> {
+  if (!campSongId) return null;
+  const row = await db
+    .selectFrom("camp_songs as cs")
+    .innerJoin("camps as c", "c.id", "cs.camp_id")
+    .select(["c.id", "c.name"])
+    .where("cs.id", "=", campSongId)
+    .executeTakeFirst();
+  return row ? { campId: row.id, campName: row.name } : null;
+}
+
+/**
+ * The credits a song from a camp song got from its split sheet, as accepting
+ * wrote them (a member who has left the collective since keeps the name
+ * without the link); null when the song did not come from a camp song.
+ */
+async function sheetCreditsOfSong(tx: Database, campSongId: string | null): Promise<Credit[] | null> {
+  if (!campSongId) return null;
+  const sheet = await getSplitSheet(tx, campSongId);
+  if (!sheet || sheet.rows.length === 0) return null;
+  const credits = sheetCredits(sheet);
+  const linked = credits.flatMap((c) => (c.memberId ? [c.memberId] : []));
+  const members = linked.length
+    ? await tx.selectFrom("profiles").select("user_id").where("user_id", "in", linked).where("role", "in", ["accepted_member", "admin"]).execute()
+    : [];
+  const still = new Set(members.map((m) => m.user_id));
+  return credits.map((c) => ({ ...c, memberId: c.memberId && still.has(c.memberId) ? c.memberId : null }));
 }
 export type EditableSong = NonNullable<Awaited<ReturnType<typeof getEditableSong>>>;
 
@@ -296,6 +331,7 @@ export async function updateSongCredits(db: Database, viewer: Actor, songId: str
   return db.transaction().execute(async (tx) => {
     const row = await lockSong(tx, songId, expectedStamp);
     const before = await readCredits(tx, songId);
+    const campSong = await tx.selectFrom("songs").select("camp_song_id").where("id", "=", songId).executeTakeFirstOrThrow();
     const linked = [...new Set(credits.map((c) => c.memberId).filter((id): id is string => id !== null))];
     if (linked.length > 0) {
       const members = await tx
@@ -308,21 +344,26 @@ export async function updateSongCredits(db: Database, viewer: Actor, songId: str
       const wrong = credits.map((c, index) => (c.memberId && !allowed.has(c.memberId) ? index : -1)).filter((index) => index >= 0);
       if (wrong.length > 0) throw new UnknownCreditMemberError(wrong);
     }
-    if (same(before, credits)) return { changed: false, title: row.title };
+    if (same(before, credits)) return { changed: false, title: row.title, overridden: false };
     await tx.deleteFrom("song_credits").where("song_id", "=", songId).execute();
     await tx
       .insertInto("song_credits")
       .values(credits.map((credit, position) => ({ song_id: songId, member_id: credit.memberId, name: credit.name, role: credit.role, split: credit.split.toFixed(2), position })))
       .execute();
     await tx.updateTable("songs").set({ updated_at: nextStamp }).where("id", "=", songId).execute();
+    // Credits that came from a confirmed split sheet (ADR 0091): saving others overrides the sheet, and the
+    // log says so, with the credits that were there as "before" and the sheet's beside them (a second
+    // override's "before" is the first override's result, not the sheet). One entry per save.
+    const fromSheet = await sheetCreditsOfSong(tx, campSong.camp_song_id);
+    const overrides = fromSheet !== null && !sameCredits(fromSheet, credits);
     await recordAdminAction(tx, {
       actor: viewer,
-      action: "song.credits_updated",
+      action: overrides ? "song.split_sheet_overridden" : "song.credits_updated",
       target: { type: "song", id: songId, label: row.title },
-      before: { credits: before },
+      before: overrides ? { credits: before, splitSheet: fromSheet } : { credits: before },
       after: { credits },
     });
-    return { changed: true, title: row.title };
+    return { changed: true, title: row.title, overridden: overrides };
   });
 }
 

@@ -127,7 +127,9 @@ export const DELETE_REMOVES = {
   holds: "Hold requests this account made",
   briefs: "Briefs this account wrote and brief answers it gave",
   notices: "Inbox notices sent to this account",
-  sessions: "Sessions, sign-in codes, pending contact changes and any suspension",
+  camps: "Camp invitations and answers, and places in camp sessions",
+  parties: "Listening party chat messages and reactions, with the ratings, invitations and places in rooms that go with them",
+  sessions: "Sessions, sign-in codes, pending contact changes, any suspension and the private calendar link",
 } as const;
 export type DeleteRemovesKey = keyof typeof DELETE_REMOVES;
 
@@ -135,8 +137,10 @@ export type DeleteRemovesKey = keyof typeof DELETE_REMOVES;
 export const DELETE_KEEPS = [
   "Song credits keep the name as written and lose the account link.",
   "Split sheets keep the name as written and lose the account link.",
+  "Camps, camp songs, invitations and session places this account set up for others stay, without naming it.",
   "Audit log entries keep the account's id and the name they were recorded with.",
   "A&R registration requests keep the name, company and e-mail as written.",
   "Decisions, offers, notices and files this account made for others stay, without naming it.",
   "Plays this account counted stay in the statistics, anonymously.",
+  "Listening parties this account hosted or set up stay (another member takes the room over), and songs it queued keep the name as written.",
 ] as const;

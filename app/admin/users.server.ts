@@ -207,6 +207,8 @@ async function countDeleted(db: Database, userId: string): Promise<DeleteCounts>
       ${count("song_holds", "ar_id")} as holds,
       (${count("briefs", "ar_id")} + ${count("brief_answers", "member_id")}) as briefs,
       ${count("notices", "recipient_id")} as notices,
+      ${count("camp_invitations", "member_id")} as camps,
+      ${count("party_messages", "user_id")} as parties,
       ${count("session_activity", "user_id")} as sessions
   `.execute(db);
   return rows[0]!;

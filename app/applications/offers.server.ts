@@ -106,7 +106,10 @@ export async function createOffer(tx: Db, input: { applicationId: string; userId
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await tx.insertInto("application_events").values({ application_id: input.applicationId, actor_id: input.adminId, action: "offer_sent", created_at: sql<Date>`clock_timestamp()` }).execute();
+  // After every earlier event of the application, strictly: a revocation just above can share its
+  // microsecond with this insert, and the history (ordered by time) must say revoked, then sent.
+  const after = sql<Date>`greatest(clock_timestamp(), (select max(e.created_at) + interval '1 microsecond' from public.application_events e where e.application_id = ${input.applicationId}::uuid))`;
+  await tx.insertInto("application_events").values({ application_id: input.applicationId, actor_id: input.adminId, action: "offer_sent", created_at: after }).execute();
   return { id, token, expiresAt };
 }
 

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   "song.draft_uploaded": "Uploaded audio as a draft song",
   "song.published": "Published a draft song",
   "song.draft_deleted": "Deleted a draft song",
+  "song.split_sheet_overridden": "Overrode a split sheet's credits",
   // Storage (/admin/files)
   "file.orphan_removed": "Removed an orphaned file",
   // Membership decisions (issue 11's admin tools)
@@ -52,6 +53,26 @@ export const AUDIT_ACTIONS = {
   "ar_registration.decided": "Decided on an A&R registration",
   "submission.decided": "Decided on a song submission",
   "hold.decided": "Answered a hold request",
+  // Songwriting camps: planning (/admin/camps, ADR 0086)
+  "camp.created": "Created a camp",
+  "camp.updated": "Edited a camp",
+  "camp.room_added": "Added a room to a camp",
+  "camp.room_removed": "Removed a room from a camp",
+  "camp.slot_added": "Added a session slot to a camp",
+  "camp.slot_removed": "Removed a session slot from a camp",
+  "camp.invited": "Invited members to a camp",
+  "camp.invitation_withdrawn": "Withdrew a camp invitation",
+  "camp.role_changed": "Changed someone's camp role",
+  // Camp groups (/admin/camps/:campId/schedule, ADR 0087)
+  "camp.groups_applied": "Applied suggested groups to a camp's sessions",
+  "camp.session_changed": "Changed a camp session's group",
+  // Camp split sheets (issue 13, ADR 0090)
+  "camp.split_confirmed_for_guest": "Confirmed a split share for a co-writer without an account",
+  "camp.split_guest_confirmation_withdrawn": "Withdrew the confirmation of a co-writer without an account",
+  "camp.split_sheet_saved": "Saved a camp song's split sheet",
+  "camp.song_removed": "Removed a song a camp session wrote",
+  // Backups (/admin/backup, ADR 0098)
+  "database.backup_downloaded": "Downloaded a backup of the database and files",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -68,6 +89,9 @@ export const AUDIT_TARGET_TYPES = {
   ar_registration: "A&R registration",
   submission: "Submission",
   hold: "Hold",
+  camp: "Camp",
+  camp_song: "Camp song",
+  database: "Database",
 } as const;
 
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPES;

@@ -58,6 +58,8 @@ export function auditTargetHref(targetType: string, targetId: string | null): st
       return `/admin/applications/${id}`;
     case "submission":
       return `/admin/submissions/${id}`;
+    case "camp":
+      return `/admin/camps/${id}`;
     case "ar_registration":
       return `/admin/ar-registrations?id=${id}`;
     default:

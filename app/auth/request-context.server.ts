@@ -19,6 +19,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createCookieJar, setCookieName, type RecordingCookieJar } from "~/platform/auth/cookies.server";
 import { isAuthCookieName } from "~/platform/auth/port";
+import { SESSION_ENDED, SESSION_SIGNAL_HEADER } from "./session-signal";
+import { formatServerTiming } from "~/platform/http/server-timing";
 
 export interface AuthRequestContext {
   jar: RecordingCookieJar;
@@ -30,6 +32,8 @@ export interface AuthRequestContext {
    * or a viewer was resolved for it (markViewerSpecific). See viewerCacheControl.
    */
   viewerSpecific: boolean;
+  /** Each loader this request ran, by route id, for the Server-Timing header (route.server.ts records them). */
+  loaderTimings: { routeId: string; durationMs: number }[];
 }
 
 const STORE_KEY = Symbol.for("hit-factory.auth-request-scope");
@@ -41,7 +45,29 @@ const unscoped = new WeakMap<Request, AuthRequestContext>();
 
 function createContext(cookieHeader: string | null | undefined, clientAddress: string): AuthRequestContext {
   const jar = createCookieJar(cookieHeader);
-  return { jar, clientAddress, memo: new Map(), viewerSpecific: jar.getAll().some((cookie) => isAuthCookieName(cookie.name)) };
+  return {
+    jar,
+    clientAddress,
+    memo: new Map(),
+    viewerSpecific: jar.getAll().some((cookie) => isAuthCookieName(cookie.name)),
+    loaderTimings: [],
+  };
+}
+
+/** Records how long a route's loader took while handling `request` (the loader wrapper, route.server.ts). */
+export function recordLoaderTiming(request: Request, routeId: string, durationMs: number): void {
+  requestContext(request).loaderTimings.push({ routeId, durationMs });
+}
+
+/**
+ * The Server-Timing value for the loaders this request ran (one
+ * `loader;desc="<route id>";dur=<ms>` each, in the order they finished), or
+ * null when none ran (a static file, a cached page). Route ids and durations
+ * only: nothing from the request's URL or body.
+ */
+export function serverTimingFor(context: AuthRequestContext): string | null {
+  if (context.loaderTimings.length === 0) return null;
+  return formatServerTiming(context.loaderTimings.map(({ routeId, durationMs }) => ({ name: "loader", description: routeId, durationMs })));
 }
 
 /** Marks the response to `request` as about one viewer (session.server.ts, when it resolves one). */
@@ -64,10 +90,40 @@ export const PRIVATE_NO_STORE = "private, no-cache, no-store, must-revalidate, m
  * unless the response sets cookies.
  */
 export function viewerCacheControl(context: AuthRequestContext, routeValue: string | null | undefined): string | null {
-  if (context.jar.setCookieHeaders().length > 0) return PRIVATE_NO_STORE;
+  // A route's no-transform survives the replacement: an event stream says it so that the
+  // compression middleware (and proxies) pass each event on at once instead of holding it.
+  const keep = routeValue && /(?:^|,)\s*no-transform\b/i.test(routeValue) ? ", no-transform" : "";
+  if (context.jar.setCookieHeaders().length > 0) return PRIVATE_NO_STORE + keep;
   if (!context.viewerSpecific) return null;
   if (routeValue && /(?:^|,)\s*private\b/i.test(routeValue)) return null;
-  return PRIVATE_NO_STORE;
+  return PRIVATE_NO_STORE + keep;
+}
+
+/** A Set-Cookie header that removes its cookie (empty value, or a Max-Age of 0 or less). */
+function removesCookie(header: string): boolean {
+  const [pair = ""] = header.split(";");
+  const value = pair.slice(pair.indexOf("=") + 1).trim();
+  const maxAge = /;\s*max-age=(-?\d+)/i.exec(header)?.[1];
+  return value === "" || (maxAge !== undefined && Number(maxAge) <= 0);
+}
+
+/**
+ * Did this request end a session? Every way one ends (sign-out, an idle or
+ * absolute timeout, a suspension, a refresh that failed) clears the session
+ * cookies through this request's jar, so the jar is the one place to ask.
+ * The response then carries SESSION_SIGNAL_HEADER (app/auth/session-signal.ts),
+ * which the offline service worker reads to empty its caches.
+ */
+export function sessionEnded(context: AuthRequestContext): boolean {
+  const auth = context.jar.setCookieHeaders().filter((header) => isAuthCookieName(setCookieName(header)));
+  // A refresh or a sign-in may clear a spare cookie (a token chunk, the PKCE code verifier) while
+  // it sets the session: ended only when auth cookies are cleared and none is set.
+  return auth.some(removesCookie) && !auth.some((header) => !removesCookie(header));
+}
+
+/** The header a response of a request that ended a session carries, or null. */
+export function sessionSignalFor(context: AuthRequestContext): [string, string] | null {
+  return sessionEnded(context) ? [SESSION_SIGNAL_HEADER, SESSION_ENDED] : null;
 }
 
 export function requestContext(request: Request): AuthRequestContext {
@@ -103,8 +159,10 @@ export function runInRequestScope<T>(request: Request, clientAddress: string, fn
  * Express middleware: opens the scope and writes its cookies into the
  * response just before the headers are sent. A cookie the route already set
  * with the same name is replaced, so the last state of the session wins.
+ * A response that ended a session says so (sessionSignalFor).
  * A response about one viewer is marked private, no-store there too
- * (viewerCacheControl), whoever wrote it.
+ * (viewerCacheControl), whoever wrote it. The loaders' durations go out as
+ * Server-Timing (serverTimingFor), for the developer tools.
  */
 export function authRequestScope() {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -114,6 +172,10 @@ export function authRequestScope() {
       applyCookies(res, context.jar.setCookieHeaders());
       const cacheControl = viewerCacheControl(context, res.getHeader("Cache-Control")?.toString());
       if (cacheControl && !res.headersSent) res.setHeader("Cache-Control", cacheControl);
+      const signal = sessionSignalFor(context);
+      if (signal && !res.headersSent) res.setHeader(...signal);
+      const timing = serverTimingFor(context);
+      if (timing && !res.headersSent) res.append("Server-Timing", timing);
       return (writeHead as (...a: unknown[]) => ExpressResponse).apply(this, args);
     } as typeof res.writeHead;
     scope.run(context, () => next());

@@ -45,6 +45,8 @@ import type { Viewer } from "./viewer";
 import type { ClientSessionState } from "./session-state";
 import { isAdmin, isApprovedAR } from "./viewer";
 import { getSessionHeaders, markViewerSpecific, requestContext } from "./request-context.server";
+import { monitoringRole } from "./useAuth";
+import { tagRequestRole } from "~/enhance/monitoring/sentry.server";
 import {
   checkAndTouch,
   endSessionClock,
@@ -149,6 +151,8 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
 
   // Whatever this request answers is now about this viewer: never cached (request-context.server.ts).
   markViewerSpecific(request);
+  // Errors of this request carry the viewer's role in monitoring (SPEC §6; a no-op without Sentry).
+  tagRequestRole(monitoringRole(viewer));
   return {
     state: "active",
     viewer,

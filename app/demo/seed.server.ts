@@ -21,10 +21,16 @@ import { seedDemoShortlists } from "~/shortlists/seed-shortlists.server";
 import { seedDemoHolds } from "~/holds/seed-holds.server";
 import { seedDemoSongVersions } from "./seed-song-versions.server";
 import { seedDemoPlays } from "~/admin/statistics-seed.server";
+import { seedDemoVitals } from "~/admin/statistics-vitals-seed.server";
 import { seedDemoArchive } from "~/admin/archive-seed.server";
 import { seedDemoDrafts } from "~/audio-uploads/seed.server";
 import { seedDemoSuspension } from "~/admin/users-seed.server";
 import { seedDemoOrphans } from "~/files/seed-files.server";
+import { seedDemoCamps } from "~/camps/seed-camps.server";
+import { seedDemoCampGroups } from "~/camps/seed-groups.server";
+import { seedDemoCampSongs } from "~/camps/seed-songs.server";
+import { seedDemoCampOutcomes } from "~/camps/seed-outcomes.server";
+import { seedDemoParties } from "~/party/seed.server";
 import type { StoragePort } from "~/platform/storage/port";
 
 export interface SeedOptions {
@@ -96,10 +102,19 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await seedDemoShortlists(tx, { now, log: options.log });
     await seedDemoHolds(tx, { now, log: options.log });
     await seedDemoPlays(tx, { now, log: options.log });
+    // Speed and visits on the overview (issue 15, ADR 0096): a month of page views and web vitals.
+    await seedDemoVitals(tx, { now, log: options.log });
     await seedDemoArchive(tx, { now, log: options.log });
     await seedDemoDrafts(tx, { now, files: demoFiles, log: options.log });
     await seedDemoSuspension(tx, { password: options.password, now, log: options.log });
     await seedDemoOrphans(tx, { now, files: demoFiles, log: options.log });
+    // Songwriting camps (issue 13): planning, then groups, then what the sessions wrote, then where those songs went.
+    await seedDemoCamps(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoCampGroups(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoCampSongs(tx, { now, files: demoFiles, log: options.log });
+    await seedDemoCampOutcomes(tx, { now, files: demoFiles, log: options.log });
+    // Listening parties (issue 14): one past with its outcome, one scheduled for tomorrow.
+    await seedDemoParties(tx, { now, log: options.log });
   }).catch(async (error: unknown) => {
     await demoFiles.removeCreated();
     throw error;

@@ -188,6 +188,28 @@ export const FILE_REFERENCES: readonly FileReference[] = [
       }));
     },
   },
+  // A camp song's rough audio (issue 13, ADR 0090): bucket in its own column (always 'audio'), path camps/<campId>/<campSongId>.
+  {
+    table: "camp_songs",
+    column: "audio_path",
+    bucket: { column: "audio_bucket" },
+    used: (bucket, path) => sql<boolean>`exists (select 1 from public.camp_songs r where r.audio_bucket = ${bucket} and r.audio_path = ${path})`,
+    async find(db, bucket, paths) {
+      const rows = await db
+        .selectFrom("camp_songs as cs")
+        .innerJoin("camps as c", "c.id", "cs.camp_id")
+        .select(["cs.id", "cs.camp_id", "cs.session_id", "cs.audio_path", "cs.working_title", "c.name as camp_name"])
+        .where("cs.audio_bucket", "=", bucket)
+        .where("cs.audio_path", "in", paths)
+        .execute();
+      return rows.map((row) => ({
+        reference: "camp_songs.audio_path",
+        path: row.audio_path!,
+        label: `Rough audio of ${quoted(row.working_title)} (${row.camp_name})`,
+        href: `/camps/${row.camp_id}/sessions/${row.session_id}`,
+      }));
+    },
+  },
   // A profile picture (ADR 0060): avatar_url "avatars/<userId>/<version>" uses the
   // files "<userId>/<version>-<px>.webp", one per size, in the avatars bucket.
   {

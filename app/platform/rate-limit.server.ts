@@ -68,6 +68,12 @@ export const RATE_LIMITS = {
   /** The cap on guessing one recipient's code from many addresses at once (a 6-digit code: 30 of 1,000,000). */
   codeChecksPerRecipient: { name: "code-check:recipient", limit: 30, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
   signUpsPerAddress: { name: "sign-up:address", limit: 10, windowMs: 60 * MINUTE, message: "Too many sign-ups from your network." },
+  /** Listening party chat (ADR 0092): a lively room, not a flood. */
+  partyChatPerUser: { name: "party-chat:user", limit: 20, windowMs: MINUTE, message: "You are sending messages too fast." },
+  partyReactionsPerUser: { name: "party-react:user", limit: 30, windowMs: MINUTE, message: "You are reacting too fast." },
+  partyQueuePerUser: { name: "party-queue:user", limit: 30, windowMs: 10 * MINUTE, message: "You are adding songs too fast." },
+  /** Every other room action (playback, ratings, moderation): far above what hands do, well below a script's loop. */
+  partyActionsPerUser: { name: "party-action:user", limit: 120, windowMs: MINUTE, message: "Too many actions in this room." },
 } as const satisfies Record<string, RateLimitRule>;
 
 export class RateLimitedError extends Error {

@@ -6,7 +6,7 @@
  */
 import type { Viewer } from "~/auth/viewer";
 import { allows } from "./access";
-import { declarationOf, type AdminSectionDeclaration, type RouteDeclaration } from "./route.server";
+import { declarationOf, nameRoute, type AdminSectionDeclaration, type RouteDeclaration } from "./route.server";
 
 export interface NavItem {
   to: string;
@@ -26,6 +26,10 @@ export function routeDeclarations(): Map<string, RouteDeclaration> {
   }
   return found;
 }
+
+// Each declaration learns its route id (Remix's: "routes/" + the file without .tsx) for the
+// loaders' Server-Timing. Here, as this module loads: every route module has loaded before it.
+for (const [file, declaration] of routeDeclarations()) nameRoute(declaration, `routes/${file.replace(/\.tsx$/, "")}`);
 
 let cached: RouteDeclaration[] | undefined;
 const declarations = () => (cached ??= [...routeDeclarations().values()]);

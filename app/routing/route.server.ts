@@ -31,7 +31,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Viewer } from "~/auth/viewer";
 import { optionalViewer, requireUser } from "~/auth/session.server";
-import { getSessionHeaders } from "~/auth/request-context.server";
+import { getSessionHeaders, recordLoaderTiming } from "~/auth/request-context.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { MessagePort } from "~/platform/messages/port";
 import { db, messages } from "~/platform/runtime.server";
@@ -139,14 +139,39 @@ export function methodNotAllowed(allow = "GET, HEAD"): never {
   throw new Response("Method Not Allowed", { status: 405, headers: { Allow: allow } });
 }
 
+/**
+ * Route ids by declaration, for the Server-Timing header. Remix does not tell
+ * a loader which route it runs for, so the registry (registry.server.ts), which
+ * reads every module under app/routes, names each declaration once as Remix
+ * does: "routes/" + the file without ".tsx". A module mounted at several paths
+ * is named by its file (its aliases' ids add ":<path>").
+ */
+const routeIds = new WeakMap<RouteDeclaration, string>();
+
+export function nameRoute(declaration: RouteDeclaration, routeId: string): void {
+  routeIds.set(declaration, routeId);
+}
+
+/** The one declaration outside app/routes is the root route's (app/root.tsx), Remix's id "root". */
+export const routeIdOf = (declaration: RouteDeclaration): string => routeIds.get(declaration) ?? "root";
+
 export function defineRoute<A extends Access, L = null>(declaration: RouteDeclaration<A, L>): DefinedRoute<L> {
+  const load = async (request: Request, params: LoaderFunctionArgs["params"]): Promise<L> => {
+    const context = await contextFor(declaration.access, request, params);
+    if (declaration.notFound) throw notFound();
+    if (declaration.redirect) throw redirectOnward(declaration, context);
+    if (declaration.protocol) return (await declaration.protocol(context)) as L;
+    return (declaration.load ? await declaration.load(context) : null) as L;
+  };
   const loader = Object.assign(
     async ({ request, params }: LoaderFunctionArgs): Promise<L> => {
-      const context = await contextFor(declaration.access, request, params);
-      if (declaration.notFound) throw notFound();
-      if (declaration.redirect) throw redirectOnward(declaration, context);
-      if (declaration.protocol) return (await declaration.protocol(context)) as L;
-      return (declaration.load ? await declaration.load(context) : null) as L;
+      // The whole loader, guard included, thrown redirects and errors too: what the page waited for.
+      const started = performance.now();
+      try {
+        return await load(request, params);
+      } finally {
+        recordLoaderTiming(request, routeIdOf(declaration as RouteDeclaration), performance.now() - started);
+      }
     },
     { [ROUTE_DECLARATION]: declaration as RouteDeclaration },
   );

@@ -16,7 +16,10 @@ import { isDatabaseEmpty, seedDemoData } from "../demo/seed.server";
 import { DEMO_ACCOUNTS } from "../demo/accounts";
 import { startRateLimitCleanup } from "../platform/rate-limit.server";
 import { pruneSessionClocks } from "../auth/session-activity.server";
+import { pruneWebVitals } from "../enhance/vitals/vitals.server";
 import { catalogRevision, followCatalogRevision } from "../catalog/search-cache.server";
+import { partyHub } from "../party/hub.server";
+import { startPartyHousekeeping } from "../party/presence.server";
 import { startEmbeddedMaintenance } from "../platform/db/embedded-maintenance.server";
 import { CATALOGUE_TABLES } from "../catalog/constants";
 
@@ -28,12 +31,20 @@ import { CATALOGUE_TABLES } from "../catalog/constants";
  */
 function startHousekeeping(database: OpenDatabase, env: Env) {
   const stopCleanup = startRateLimitCleanup(database.db, {
-    extra: (db) => pruneSessionClocks(db, env.SESSION_ABSOLUTE_TIMEOUT_MS),
+    // Page views and web vitals are kept 90 days (ADR 0096).
+    extra: async (db) => {
+      await pruneSessionClocks(db, env.SESSION_ABSOLUTE_TIMEOUT_MS);
+      await pruneWebVitals(db);
+    },
   });
   // The catalogue is what grows and what the heavy queries read: re-analyse when it changes.
   const stopMaintenance = startEmbeddedMaintenance(database, { tables: CATALOGUE_TABLES, changed: catalogRevision });
+  // Listening parties: presence heartbeats and the sweeper (songs that ran out, absent hosts).
+  const stopParties = startPartyHousekeeping(database.db);
   const close = database.close.bind(database);
   database.close = async () => {
+    stopParties();
+    await partyHub(database).close();
     stopCleanup();
     await stopMaintenance();
     await close();

@@ -18,7 +18,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (EPERM: it does, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -78,6 +79,12 @@ function isHeld(holder: number, key: string): boolean {
 export function assertDataDirFree(dataDir: string): void {
   const holder = readHolder(path.join(dataDir, "server.lock"));
   if (holder !== null && isHeld(holder, path.resolve(dataDir))) throw new DataDirLockedError(dataDir, holder);
+}
+
+/** The pid of the live process holding `dataDir`, or null when none does (`npm run db:backup` asks it). */
+export function dataDirHolder(dataDir: string): number | null {
+  const holder = readHolder(path.join(dataDir, "server.lock"));
+  return holder !== null && isHeld(holder, path.resolve(dataDir)) ? holder : null;
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {

@@ -108,6 +108,8 @@ export interface SongsTable {
   updated_at: Timestamp;
   /** When the song was archived; kept by a trigger (null unless archived; migration 20261127000600, ADR 0083). */
   archived_at: NullableTimestamp;
+  /** The camp song it was written as, when it came from a camp's split sheet (migration 20261128000100, ADR 0086). */
+  camp_song_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // supabase/migrations/20261127000800_song_drafts.sql (app/audio-uploads, ADR 0085).
@@ -350,6 +352,8 @@ export interface SubmissionsTable {
   decided_by: string | null;
   decided_at: NullableTimestamp;
   song_id: string | null;
+  /** The camp song whose confirmed split sheet gave the credits (migration 20261128000100, ADR 0086). */
+  camp_song_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -558,6 +562,247 @@ export interface SongHoldsTable {
   released_at: NullableTimestamp;
 }
 
+// ---------------------------------------------------------------------------
+// Songwriting camps: supabase/migrations/20261128000100_camps.sql (app/camps, ADR 0086).
+
+export type CampRole = "producer" | "writer" | "topliner";
+export type CampInvitationStatus = "invited" | "accepted" | "declined";
+
+export interface CampsTable {
+  id: Generated<string>;
+  name: string;
+  venue: string;
+  /** IANA zone of the venue: slot times are wall-clock times there. */
+  time_zone: string;
+  /** 'YYYY-MM-DD' (date columns are read as strings, app/platform/db/connect.server.ts). */
+  starts_on: ColumnType<string, string, string>;
+  ends_on: ColumnType<string, string, string>;
+  description: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampRoomsTable {
+  id: Generated<string>;
+  camp_id: string;
+  name: string;
+  capacity: number;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CampSlotsTable {
+  id: Generated<string>;
+  camp_id: string;
+  /** 'HH:MM:SS' wall-clock in the camp's zone. */
+  starts_at: string;
+  ends_at: string;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CampInvitationsTable {
+  camp_id: string;
+  member_id: string;
+  camp_role: CampRole;
+  status: Generated<CampInvitationStatus>;
+  /** 'YYYY-MM-DD' strings. */
+  available_days: ColumnType<string[], string[] | undefined, string[]>;
+  invited_by: string | null;
+  invited_at: Timestamp;
+  responded_at: NullableTimestamp;
+}
+
+export interface CampSessionsTable {
+  id: Generated<string>;
+  camp_id: string;
+  room_id: string;
+  slot_id: string;
+  day: ColumnType<string, string, string>;
+  revision: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface CampSessionMembersTable {
+  session_id: string;
+  camp_id: string;
+  day: ColumnType<string, string, string>;
+  slot_id: string;
+  member_id: string;
+  added_by: string | null;
+  added_at: Timestamp;
+}
+
+export interface CampSongsTable {
+  id: Generated<string>;
+  camp_id: string;
+  session_id: string;
+  working_title: string;
+  notes: string | null;
+  audio_bucket: string | null;
+  audio_path: string | null;
+  audio_content_type: string | null;
+  audio_size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** numeric(10,3): read as a string by the drivers. */
+  audio_duration_seconds: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Bumped by every save of the split sheet (20261128000400, ADR 0090). */
+  split_version: Generated<number>;
+}
+
+export interface CampSplitSharesTable {
+  id: Generated<string>;
+  camp_song_id: string;
+  position: number;
+  member_id: string | null;
+  name: string;
+  role: "writer" | "producer" | "topliner" | "artist" | "composer" | "lyricist";
+  /** numeric(5,2): read as a string by the drivers. */
+  share: ColumnType<string, number | string, number | string>;
+  confirmed_at: NullableTimestamp;
+  confirmed_by: string | null;
+  confirmed_as: "self" | "admin" | null;
+}
+
+// supabase/migrations/20261128000300_calendar_feeds.sql (app/camps/calendar-feeds.server.ts, ADR 0088).
+export interface CalendarFeedsTable {
+  member_id: string;
+  /** base64url of 32 random bytes: the token is an HMAC of it (never stored). */
+  seed: string;
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  created_at: Timestamp;
+  last_fetched_at: NullableTimestamp;
+}
+
+// ---------------------------------------------------------------------------
+// The listening party: supabase/migrations/20261128000500_listening_parties.sql (app/party, ADR 0092).
+
+export type PartyStatus = "scheduled" | "live" | "ended";
+export type PartyVisibility = "members" | "invite";
+export type PartyItemKind = "song" | "showcase" | "submission";
+export type PartyRating = "keeper" | "maybe" | "pass";
+
+export interface PartiesTable {
+  id: Generated<string>;
+  title: string;
+  host_id: string | null;
+  co_host_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: string | null;
+  brief_id: ColumnType<string | null, string | null | undefined, string | null>;
+  camp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  visibility: PartyVisibility;
+  status: PartyStatus;
+  scheduled_for: NullableTimestamp;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  created_at: Timestamp;
+  current_item_id: ColumnType<string | null, string | null | undefined, string | null>;
+  playing: Generated<boolean>;
+  position_ms: Generated<number>;
+  anchor_at: Timestamp;
+  host_away_since: NullableTimestamp;
+  /** bigint, read as a number (the drivers' parser for int8). */
+  event_seq: Generated<number>;
+}
+
+export interface PartyInvitationsTable {
+  party_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface PartyQueueTable {
+  id: Generated<string>;
+  party_id: string;
+  kind: PartyItemKind;
+  song_id: string | null;
+  showcase_track_id: string | null;
+  submission_id: string | null;
+  title: string;
+  artist: Generated<string>;
+  duration_ms: number;
+  added_by: string | null;
+  added_by_name: Generated<string>;
+  round: number;
+  position: number;
+  added_at: Timestamp;
+  started_at: NullableTimestamp;
+  removed_at: NullableTimestamp;
+}
+
+export interface PartyListenersTable {
+  party_id: string;
+  user_id: string;
+  display_name: Generated<string>;
+  joined_at: Timestamp;
+  last_seen_at: Timestamp;
+  left_at: NullableTimestamp;
+  playback: Generated<"ready" | "buffering">;
+  removed_at: NullableTimestamp;
+}
+
+export interface PartyMessagesTable {
+  id: Generated<string>;
+  party_id: string;
+  user_id: string;
+  display_name: Generated<string>;
+  kind: "chat" | "reaction";
+  body: string;
+  created_at: Timestamp;
+  removed_at: NullableTimestamp;
+}
+
+export interface PartyRatingsTable {
+  item_id: string;
+  user_id: string;
+  party_id: string;
+  rating: PartyRating;
+  rated_at: Timestamp;
+}
+
+export interface PartyResultsTable {
+  party_id: string;
+  item_id: string;
+  rank: number;
+  keepers: Generated<number>;
+  maybes: Generated<number>;
+  passes: Generated<number>;
+  score: Generated<number>;
+  shortlisted: Generated<boolean>;
+}
+
+export interface PartyEventsTable {
+  party_id: string;
+  /** bigint, read as a number. */
+  seq: number;
+  type: string;
+  /** jsonb; insert as JSON text. */
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+// supabase/migrations/20261128000600_web_vitals.sql (app/enhance/vitals/vitals.server.ts, ADR 0096):
+// a route's id and a time (and a metric's value); no user, no address.
+export interface WebPageViewsTable {
+  /** bigint identity, read as a string. */
+  id: Generated<string>;
+  route_id: string;
+  viewed_at: Timestamp;
+}
+
+export interface WebVitalsTable {
+  id: Generated<string>;
+  route_id: string;
+  metric: "LCP" | "INP" | "CLS" | "TTFB";
+  value: number;
+  rating: "good" | "needs-improvement" | "poor";
+  recorded_at: Timestamp;
+}
+
 export interface DB {
   "auth.sessions": AuthSessionsTable;
   "auth.refresh_tokens": AuthRefreshTokensTable;
@@ -600,4 +845,23 @@ export interface DB {
   application_offers: ApplicationOffersTable;
   briefs: BriefsTable;
   brief_answers: BriefAnswersTable;
+  camps: CampsTable;
+  camp_rooms: CampRoomsTable;
+  camp_slots: CampSlotsTable;
+  camp_invitations: CampInvitationsTable;
+  camp_sessions: CampSessionsTable;
+  camp_session_members: CampSessionMembersTable;
+  camp_songs: CampSongsTable;
+  camp_split_shares: CampSplitSharesTable;
+  calendar_feeds: CalendarFeedsTable;
+  parties: PartiesTable;
+  party_invitations: PartyInvitationsTable;
+  party_queue: PartyQueueTable;
+  party_listeners: PartyListenersTable;
+  party_messages: PartyMessagesTable;
+  party_ratings: PartyRatingsTable;
+  party_results: PartyResultsTable;
+  party_events: PartyEventsTable;
+  web_page_views: WebPageViewsTable;
+  web_vitals: WebVitalsTable;
 }

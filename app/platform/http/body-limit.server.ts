@@ -29,6 +29,8 @@ export interface BodyLimits {
   defaultBytes: number;
   /** Routes with their own cap (upload routes), by path prefix; the longest matching prefix wins. */
   byPathPrefix: readonly { prefix: string; maxBytes: number }[];
+  /** Routes a prefix cannot single out (a segment in the middle), by whole-path pattern; checked first. */
+  byPathPattern?: readonly { pattern: RegExp; maxBytes: number }[];
 }
 
 /**
@@ -69,6 +71,15 @@ export const BODY_LIMITS: BodyLimits = {
     { prefix: "/admin/audio", maxBytes: 51 * MiB },
     { prefix: "/api/admin/audio/uploads", maxBytes: 6 * MiB },
     { prefix: "/mobile-profile", maxBytes: 8 * MiB },
+    // Smaller, not larger: a beacon of page views and web vitals (ADR 0096) is at most 20 short
+    // entries, a few KiB; anything near the default cap is not one.
+    { prefix: "/api/vitals", maxBytes: 16 * 1024 },
+  ],
+  byPathPattern: [
+    // A camp session's rough audio on /camps/{campId}/sessions/{sessionId} (issue 13, ADR 0090):
+    // AUDIO_MAX_BYTES plus 1 MiB for the title, the notes and the framing, read in memory like the
+    // showcase's. Only the session page: the other /camps forms (answering an invitation) keep 1 MiB.
+    { pattern: /^\/camps\/[^/]+\/sessions\/[^/]+(?:\.data)?$/, maxBytes: 51 * MiB },
   ],
 };
 
@@ -91,6 +102,8 @@ function routedPath(target: string): string {
  */
 export function bodyLimitFor(target: string, limits: BodyLimits = BODY_LIMITS): number {
   const path = routedPath(target);
+  const matched = limits.byPathPattern?.find((entry) => entry.pattern.test(path));
+  if (matched) return matched.maxBytes;
   let best: { prefix: string; maxBytes: number } | undefined;
   for (const entry of limits.byPathPrefix) {
     const covers = path === entry.prefix || path === `${entry.prefix}.data` || path.startsWith(`${entry.prefix}/`);
@@ -104,8 +117,9 @@ export function bodyLimitFor(target: string, limits: BodyLimits = BODY_LIMITS): 
  * socket with unread input makes the kernel answer with a reset, and many
  * clients (Node's among them) then report the reset instead of the 413 they
  * were sent. So, like nginx's lingering close, the server half-closes (FIN
- * after the answer) and reads and discards what still comes, for at most
- * this long and this much, then closes.
+ * after the answer) and reads and discards what still comes, at most this
+ * much (then it stops reading, so the sender stalls), and closes after this
+ * long.
  */
 const LINGER = { ms: 2_000, bytes: 1 * MiB };
 
@@ -131,7 +145,10 @@ function closeAfterLingering(req: Request, res: Response) {
     req.removeAllListeners("data");
     req.on("data", (chunk: Buffer) => {
       discarded += chunk.length;
-      if (discarded > LINGER.bytes) socket.destroy();
+      // Enough read: stop reading rather than reset. The client's sending then stalls on a
+      // full window, and the linger timer closes the socket. A reset now could reach a busy
+      // client before it has read its 413, and its kernel would then throw the answer away.
+      if (discarded > LINGER.bytes) req.pause();
     });
     req.resume();
     // A response Remix had already sent kept the connection open: close it the same way.

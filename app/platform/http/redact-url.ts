@@ -2,7 +2,8 @@
  * Secrets out of logged URLs (the request log, server.ts; docs/decisions/0077).
  *
  * Some URLs carry a capability: a shortlist share token in the path
- * (/listen/<token>, /api/listen/<token>/<songId>), an offer token or a
+ * (/listen/<token>, /api/listen/<token>/<songId>), a calendar subscription
+ * (/calendar/feed/<token>), an offer token or a
  * signed-file token in the query (/accept?token=...), a one-time code
  * (?code=...), and the same again inside a percent-encoded redirect
  * (/auth?redirect=%2Faccept%3Ftoken%3D...). Anyone who can read the log could
@@ -35,8 +36,8 @@ const SECRET_PARAMS = new Set([
 /** Any name ending in "token" or "secret" too (offerToken, share_token, client_secret). */
 const SECRET_PARAM_SUFFIX = /(token|secret)$/i;
 
-/** Path prefixes whose next segment is a capability. */
-const SECRET_PATH = /^((?:\/api)?\/listen\/)[^/?#]+/i;
+/** Path prefixes whose next segment is a capability (a shortlist share; a calendar subscription, ADR 0088). */
+const SECRET_PATH = /^((?:\/api)?\/listen\/|\/calendar\/feed\/)[^/?#]+/i;
 
 /** How deep redirects inside redirects are followed (each level is encoded once more). */
 const MAX_DEPTH = 4;
@@ -66,7 +67,31 @@ export function redactUrl(url: string, depth = 0): string {
 }
 
 function redactPath(path: string): string {
-  return path.replace(SECRET_PATH, `$1${REDACTED}`);
+  const redacted = path.replace(SECRET_PATH, `$1${REDACTED}`);
+  if (redacted !== path || (!path.includes("%") && !path.includes("."))) return redacted;
+  // The router matches the decoded path with its dot segments resolved (/calendar/f%65ed/<token> and
+  // /calendar/x/../feed/<token> are the feed): so does this.
+  let decoded: string;
+  try {
+    decoded = resolveDotSegments(decodeURIComponent(path));
+  } catch {
+    return path;
+  }
+  return SECRET_PATH.test(decoded) ? decoded.replace(SECRET_PATH, `$1${REDACTED}`) : path;
+}
+
+/** The path as URL parsing leaves it: "." and ".." segments (also encoded ones, decoded before) resolved. */
+function resolveDotSegments(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === ".") continue;
+    if (segment === "..") {
+      if (out.length > 1) out.pop();
+      continue;
+    }
+    out.push(segment);
+  }
+  return out.join("/") || "/";
 }
 
 /** A fragment never reaches the server, but a Referer may hold one (#access_token=...). */

@@ -29,6 +29,7 @@ import { ADMIN_CATALOG_PATH, adminSongPath, CATALOG_TEXT } from "~/admin/catalog
 import { ArchiveForm, CreditsForm, DetailsForm, FeatureForm, RemoveVersionForm, VersionUploadForm } from "~/admin/CatalogSongForms";
 import * as styles from "~/admin/catalog.css";
 import * as adminStyles from "~/admin/admin.css";
+import { adminCampReviewPath, CAMP_CREDITS_TEXT } from "~/camps/review-text";
 import { SongVersions } from "~/catalog/components/SongVersions";
 import { UploadRejectedError } from "~/catalog/upload.server";
 import { addSongVersion, removeSongVersion, signedSongVersions, VersionExistsError } from "~/catalog/versions.server";
@@ -243,6 +244,19 @@ export default function AdminCatalogSongRoute() {
           <h2 id="credits-title" className={page.sectionTitle}>
             {T.creditsTitle}
           </h2>
+          {song.splitSheet ? (
+            <div className={styles.statusNote} role="note" aria-labelledby="credits-sheet-title" data-testid="credits-from-split-sheet">
+              <p id="credits-sheet-title">
+                <strong>{CAMP_CREDITS_TEXT.editor.title}</strong>
+              </p>
+              <p>{CAMP_CREDITS_TEXT.editor.body(song.splitSheet.campName)}</p>
+              <p>
+                <Link to={adminCampReviewPath(song.splitSheet.campId)} className={page.textLink}>
+                  {CAMP_CREDITS_TEXT.editor.sheetLink}
+                </Link>
+              </p>
+            </div>
+          ) : null}
           <CreditsForm key={song.updatedAt} action={action} song={song} members={members} lastResult={resultFor("credits", "addRow")} lastIntent={actionData?.intent} />
         </section>
         <section className={page.card} aria-labelledby="versions-title">

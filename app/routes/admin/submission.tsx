@@ -10,6 +10,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findAnswerableBrief } from "~/briefs/answers.server";
+import { CAMP_CREDITS_TEXT } from "~/camps/review-text";
 import { FieldErrors } from "~/layout/Field";
 import * as formStyles from "~/layout/form.css";
 import { RouteErrorBoundary } from "~/layout/ErrorFallbacks";
@@ -22,6 +23,7 @@ import { ADMIN_SUBMISSIONS_PATH, adminSubmissionPath, SUBMISSION_LIMITS, SUBMISS
 import { formatDate, StatusBadge, SubmissionDetails } from "~/submissions/SubmissionDetails";
 import { acceptSchema, declineSchema } from "~/submissions/schema";
 import { acceptSubmission, declineSubmission, getSubmissionForAdmin, SubmissionNotPendingError } from "~/submissions/submissions.server";
+import { CampSongSubmissionError } from "~/submissions/camp-song.server";
 import * as styles from "~/submissions/submissions.css";
 import { redirectWithToast } from "~/toast/toast.server";
 import { Button } from "~/ui/Button";
@@ -50,6 +52,7 @@ const route = defineRoute({
           return redirectWithToast(adminSubmissionPath(params.submissionId!), { type: "success", message: T.accepted(accepted.title) });
         } catch (error) {
           if (error instanceof SubmissionNotPendingError) return reply({ formErrors: [error.message], status: 409 });
+          if (error instanceof CampSongSubmissionError) return reply({ formErrors: [error.message], status: error.status });
           throw error;
         }
       },
@@ -155,6 +158,11 @@ export default function AdminSubmissionRoute() {
         <h2 id="submission-decision" className={page.sectionTitle}>
           {T.decide}
         </h2>
+        {submission.campOrigin ? (
+          <p className={styles.note} data-testid="credits-from-sheet">
+            {CAMP_CREDITS_TEXT.adminFromSheet}
+          </p>
+        ) : null}
         {submission.status === "pending" ? (
           <div className={styles.twoFields}>
             <DecisionForm intent="accept" lastResult={resultFor("accept")} />
