@@ -30,6 +30,10 @@ export default defineConfig({
     // No suite-wide reduced motion: the app's motion runs as members see it; audits wait for the
     // page to be still instead (fixtures.ts, atRest), and the no-JS audit page reduces motion itself.
     trace: "retain-on-failure",
+    // No offline service worker (docs/decisions/0095) in the suite: with one, page.route no longer
+    // sees the requests it answers, and its caches would carry one test's pages into the next.
+    // tests/e2e/enhance-offline.spec.ts allows it for itself.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -36,6 +36,8 @@ test.describe("admin: users", () => {
     jsEnabled,
     signedInAs,
   }) => {
+    // Two browsers, two sign-ins, four forms and an audit: room on a busy machine.
+    test.setTimeout(90_000);
     const me = await signedInAs("disposable");
     const { other, theirs } = await secondBrowser(browser, context, jsEnabled, baseURL);
     try {

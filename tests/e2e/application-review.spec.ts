@@ -16,7 +16,7 @@ import type { Browser, Page } from "@playwright/test";
 import { wavFile } from "../support/audio-files";
 import { latestCode, latestMessage } from "../support/messages";
 import { E2E_DATA_DIR, E2E_DEMO_PASSWORD } from "../../playwright.config";
-import { test, expect, expectNoAxeViolations, submitSignIn, useTheme } from "./fixtures";
+import { test, expect, expectNoAxeViolationsInBothThemes, submitSignIn } from "./fixtures";
 
 const audioFile = (name: string, bytes: Uint8Array) => ({ name, mimeType: "audio/wav", buffer: Buffer.from(bytes) });
 
@@ -25,14 +25,6 @@ async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "the page scrolls sideways at 320 px").toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function axeBothThemes(page: Page, what: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await useTheme(page, theme);
-    await page.reload();
-    await expectNoAxeViolations(page, `on ${what} (${theme})`);
-  }
 }
 
 /** The demo admin in a browser context of their own (same JavaScript setting as the project). */
@@ -113,7 +105,7 @@ test.describe("reviewing and offers", () => {
     await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(admin.getByText("A duet for two strangers.")).toBeVisible();
     await expect(admin.locator("[data-track-id]")).toHaveCount(2);
-    await axeBothThemes(admin, "an applicant's review page");
+    await expectNoAxeViolationsInBothThemes(admin, "an applicant's review page");
     await noSidewaysScroll(admin);
 
     await admin.getByRole("group", { name: "Rating (1 to 5)" }).getByLabel("4").check();
@@ -135,7 +127,7 @@ test.describe("reviewing and offers", () => {
     await page.goto(`/accept?token=${token}`);
     await expect(page).toHaveURL(/\/accept\?offer=[0-9a-f-]{36}$/);
     await expect(page.getByText("We loved the duet.")).toBeVisible();
-    await axeBothThemes(page, "the offer");
+    await expectNoAxeViolationsInBothThemes(page, "the offer");
     await noSidewaysScroll(page);
     await page.getByRole("button", { name: "Accept offer" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
@@ -153,11 +145,11 @@ test.describe("reviewing and offers", () => {
     await page.goto("/admin/applications?status=accepted");
     await expect(page.getByRole("link", { name: /^Accepted/ })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("link", { name: "Zara Ahmed", exact: true })).toBeVisible();
-    await axeBothThemes(page, "the queue");
+    await expectNoAxeViolationsInBothThemes(page, "the queue");
     await noSidewaysScroll(page);
     await page.goto("/admin/applications/questions");
     await expect(page.getByTestId("question").first()).toBeVisible();
-    await axeBothThemes(page, "the questions editor");
+    await expectNoAxeViolationsInBothThemes(page, "the questions editor");
     await noSidewaysScroll(page);
   });
 

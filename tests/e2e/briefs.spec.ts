@@ -6,18 +6,8 @@
  * is closed at the end, so the demo's open briefs are as they were. Axe in
  * both themes on the four pages.
  */
-import type { Page } from "@playwright/test";
 import { BRIEF_TEXT } from "~/briefs/constants";
-import { test, expect, expectNoAxeViolations, useTheme } from "./fixtures";
-
-async function auditBothThemes(page: Page, what: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await useTheme(page, theme);
-    await page.reload();
-    await expect(page.locator("html")).toHaveClass(`theme-${theme}`);
-    await expectNoAxeViolations(page, `on ${what} (${theme})`);
-  }
-}
+import { test, expect, expectNoAxeViolationsInBothThemes } from "./fixtures";
 
 test.describe("briefs", () => {
   test("an A&R posts a brief, a member answers it with a song, the A&R rates the answer", async ({ page, browser, signedInAs, jsEnabled }, testInfo) => {
@@ -44,10 +34,10 @@ test.describe("briefs", () => {
     const briefUrl = new URL(page.url()).pathname;
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText(BRIEF_TEXT.ar.noAnswers)).toBeVisible();
-    await auditBothThemes(page, "the A&R's brief page");
+    await expectNoAxeViolationsInBothThemes(page, "the A&R's brief page");
     await page.goto("/ar/briefs");
     await expect(page.getByTestId("ar-brief").filter({ hasText: title })).toContainText(BRIEF_TEXT.ar.answers(0));
-    await auditBothThemes(page, "/ar/briefs");
+    await expectNoAxeViolationsInBothThemes(page, "/ar/briefs");
 
     // The member finds it on the dashboard and answers it with a song they are credited on.
     try {
@@ -55,7 +45,7 @@ test.describe("briefs", () => {
       await memberPage.getByTestId("dashboard-briefs").getByRole("link", { name: new RegExp(`^${BRIEF_TEXT.dashboard.all}`) }).click();
       await expect(memberPage).toHaveURL(/\/briefs$/);
       await expect(memberPage.getByTestId("open-brief").filter({ hasText: title })).toContainText("Northbound Records");
-      await auditBothThemes(memberPage, "/briefs");
+      await expectNoAxeViolationsInBothThemes(memberPage, "/briefs");
       await memberPage.getByRole("link", { name: title, exact: true }).click();
       await expect(memberPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expect(memberPage.getByRole("link", { name: BRIEF_TEXT.member.submitNew })).toHaveAttribute("href", `/submissions?brief=${briefUrl.split("/").pop()}`);
@@ -67,7 +57,7 @@ test.describe("briefs", () => {
       await expect(memberPage.getByText(BRIEF_TEXT.member.sent(songTitle))).toBeVisible();
       const answer = memberPage.getByTestId("your-answer").filter({ hasText: songTitle });
       await expect(answer).toContainText(BRIEF_TEXT.member.waiting);
-      await auditBothThemes(memberPage, "the member's brief page");
+      await expectNoAxeViolationsInBothThemes(memberPage, "the member's brief page");
 
       // The A&R hears it and rates it.
       await page.goto(briefUrl);

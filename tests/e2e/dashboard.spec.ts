@@ -111,7 +111,10 @@ test.describe("dashboard", () => {
       await page.goto("/dashboard");
       await expect(page.locator("html")).toHaveClass(new RegExp(`theme-${theme}`));
       await expect(showcase(page)).toBeVisible();
-      await expect(page.getByRole("region", { name: DASHBOARD_TEXT.camps.title })).toContainText(DASHBOARD_TEXT.camps.empty);
+      // The demo member is on the demo camps' rosters (ADR 0089): her camps and her calendar are a link away.
+      const camps = page.getByRole("region", { name: DASHBOARD_TEXT.camps.title });
+      await expect(camps.getByRole("link", { name: DASHBOARD_TEXT.camps.allCamps })).toHaveAttribute("href", "/camps");
+      await expect(camps.getByRole("link", { name: DASHBOARD_TEXT.camps.calendar })).toHaveAttribute("href", "/calendar");
       await expect(page.getByRole("region", { name: DASHBOARD_TEXT.tour.title }).getByRole("button")).toBeVisible();
       await expectNoAxeViolations(page, `on the member's /dashboard (${theme})`);
     });

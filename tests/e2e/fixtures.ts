@@ -168,6 +168,16 @@ export async function useTheme(page: Page, theme: "light" | "dark" | "system") {
   ]);
 }
 
+/** axe on the current page in the light theme, then the dark one (each a reload of the page, which must be a GET). */
+export async function expectNoAxeViolationsInBothThemes(page: Page, what: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await useTheme(page, theme);
+    await page.reload();
+    await base.expect(page.locator("html")).toHaveClass(new RegExp(`\\btheme-${theme}\\b`));
+    await expectNoAxeViolations(page, `on ${what} (${theme})`);
+  }
+}
+
 /** Fills and sends the sign-in form of the current page (/auth, or where a guard sent the browser). */
 export async function submitSignIn(page: Page, identifier: string, password = E2E_DEMO_PASSWORD) {
   await page.getByLabel("Email or phone number").fill(identifier);
@@ -220,7 +230,45 @@ async function signInThroughForm(context: BrowserContext, email: string, baseURL
   }
 }
 
+/**
+ * The loop guard's history emptied before each document's scripts run, in a
+ * context a spec makes itself (the `context` fixture does this for every test
+ * unless `loopGuard` is on).
+ */
+export async function withoutLoopGuard(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      window.sessionStorage.removeItem("hf:loop-guard");
+    } catch {
+      // No storage: the guard does nothing either.
+    }
+  });
+}
+
+/**
+ * Web-vitals beacons (POST /api/vitals) of this context are dropped before they leave (sendBeacon
+ * answers true, as a browser that queued one does): the endpoint allows 120 beacons per address per
+ * 10 minutes, and the whole suite browses from the loopback address, so the suite's page views would
+ * spend the allowance that tests/e2e/enhance-vitals.spec.ts, which turns `vitalsBeacons` on, measures.
+ */
+export async function withoutVitalsBeacons(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const send = navigator.sendBeacon?.bind(navigator);
+    if (!send) return;
+    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => (new URL(String(url), location.href).pathname === "/api/vitals" ? true : send(url, data));
+  });
+}
+
 export const test = base.extend<{
+  /**
+   * The loop guard (SPEC §4: a fourth full page load within 30 s on a phone
+   * goes to /) is off unless a test turns it on: specs load page after page
+   * with page.goto, which a person on a phone does not. Off means the tab's
+   * load history is emptied before each document's scripts run.
+   */
+  loopGuard: boolean;
+  /** Web-vitals beacons leave the browser (off unless a test turns it on: withoutVitalsBeacons). */
+  vitalsBeacons: boolean;
   jsEnabled: boolean;
   /**
    * Signs the test's browser context in as a persona with a session of its
@@ -232,6 +280,13 @@ export const test = base.extend<{
    */
   signedInAs: (persona: Persona) => Promise<SignedIn>;
 }>({
+  loopGuard: [false, { option: true }],
+  vitalsBeacons: [false, { option: true }],
+  context: async ({ context, loopGuard, vitalsBeacons }, use) => {
+    if (!loopGuard) await withoutLoopGuard(context);
+    if (!vitalsBeacons) await withoutVitalsBeacons(context);
+    await use(context);
+  },
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },

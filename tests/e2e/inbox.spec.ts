@@ -21,6 +21,8 @@ async function headerOverlap(page: Page): Promise<number> {
 }
 
 test("a member gets in touch; the recipient sees the count and reads it on /inbox", async ({ page, context, signedInAs, jsEnabled }, testInfo) => {
+  // Two senders' pages, two axe audits and three viewport sizes: past the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const mayaId = readPool(E2E_DATA_DIR).sessions.member[0]!.userId;
   const subject = `Session idea ${testInfo.project.name} ${testInfo.retry} ${Date.now().toString(36)}`;
   const message = "Loved your topline. <b>Fancy</b> a co-write next week?";

@@ -11,6 +11,8 @@
  * an anchor's target is not hidden under the sticky header.
  */
 import type { Page } from "@playwright/test";
+import { DEMO_PAST_CAMP, DEMO_UPCOMING_CAMP } from "~/camps/demo-camps";
+import { DEMO_PAST_PARTY, DEMO_SCHEDULED_PARTY } from "~/party/seed.server";
 import { API_ROUTES, PERSONAS, ROUTE_TABLE, type Persona as TablePersona } from "../support/route-table";
 import { test, expect, useTheme } from "./fixtures";
 
@@ -36,6 +38,18 @@ async function idFromLink(page: Page, from: string, pattern: RegExp): Promise<st
   return id;
 }
 
+/** The path id of the link named `name` on `from` (the demo camps, found by their names, ADR 0086). */
+async function idFromNamedLink(page: Page, from: string, name: string, pattern: RegExp): Promise<string> {
+  await page.goto(from);
+  const hrefs = await page.locator("main a[href]").evaluateAll(
+    (links, wanted) => links.filter((link) => (link.textContent ?? "").trim() === wanted).map((link) => link.getAttribute("href") ?? ""),
+    name,
+  );
+  const id = hrefs.map((href) => pattern.exec(href)?.[1]).find(Boolean);
+  if (!id) throw new Error(`No link "${name}" matching ${pattern} on ${from}`);
+  return id;
+}
+
 /** Fills the table's placeholders; a path whose placeholder this persona cannot read is left out (null). */
 async function fillPlaceholders(page: Page, persona: TablePersona, paths: string[]): Promise<string[]> {
   const values: Record<string, () => Promise<string>> = {
@@ -58,6 +72,23 @@ async function fillPlaceholders(page: Page, persona: TablePersona, paths: string
     // The demo applicant's account, found through the admins' user search (only admin pages use it).
     applicantId: () => idFromLink(page, "/admin/users?q=applicant%40demo.hitfactory.test", new RegExp(`^/admin/users/(${UUID})$`)),
     shortlistId: () => idFromLink(page, "/ar/shortlists", new RegExp(`^/ar/shortlists/(${UUID})$`)),
+    // The demo camps by name: admins from /admin/camps, members from their own camps page.
+    pastCampId: () =>
+      persona === "admin"
+        ? idFromNamedLink(page, "/admin/camps", DEMO_PAST_CAMP.name, new RegExp(`^/admin/camps/(${UUID})$`))
+        : idFromNamedLink(page, "/camps", DEMO_PAST_CAMP.name, new RegExp(`^/camps/(${UUID})$`)),
+    upcomingCampId: () =>
+      persona === "admin"
+        ? idFromNamedLink(page, "/admin/camps", DEMO_UPCOMING_CAMP.name, new RegExp(`^/admin/camps/(${UUID})$`))
+        : idFromNamedLink(page, "/camps", DEMO_UPCOMING_CAMP.name, new RegExp(`^/camps/(${UUID})$`)),
+    // The demo listening parties by title, from /party (ADR 0092).
+    pastPartyId: () => idFromNamedLink(page, "/party", DEMO_PAST_PARTY.title, new RegExp(`^/party/(${UUID})$`)),
+    scheduledPartyId: () => idFromNamedLink(page, "/party", DEMO_SCHEDULED_PARTY.title, new RegExp(`^/party/(${UUID})$`)),
+    // A session of the past demo camp, from that camp's page (ADR 0090).
+    campSessionId: async () => {
+      const campId = known.get("pastCampId") ?? (await values.pastCampId!());
+      return idFromLink(page, `/camps/${campId}`, new RegExp(`^/camps/${campId}/sessions/(${UUID})$`));
+    },
   };
   const known = new Map<string, string>();
   const filled: string[] = [];
@@ -106,16 +137,17 @@ async function sidewaysOverflow(page: Page) {
 }
 
 test.describe("no page scrolls sideways on a phone", () => {
+  // One test per persona and theme: the admin's walk (some forty pages at two widths) is long
+  // enough alone on a busy machine, and the two themes run side by side.
   for (const persona of PERSONAS) {
-    test(`${persona}: every page at ${WIDTHS.join(" and ")}px, in the ${THEMES.join(" and ")} themes`, async ({ page, signedInAs }) => {
-      // Every page this persona can open, once per theme: some seventy page loads for the admin.
-      test.setTimeout(180_000);
-      if (persona !== "anonymous") await signedInAs(persona);
-      const paths = await fillPlaceholders(page, persona, pagePathsFor(persona));
-      expect(paths.length, "the route table gives this persona pages to open").toBeGreaterThan(persona === "admin" ? 20 : 10);
+    for (const theme of THEMES) {
+      test(`${persona}: every page at ${WIDTHS.join(" and ")}px, in the ${theme} theme`, async ({ page, signedInAs }) => {
+        test.setTimeout(240_000);
+        if (persona !== "anonymous") await signedInAs(persona);
+        const paths = await fillPlaceholders(page, persona, pagePathsFor(persona));
+        expect(paths.length, "the route table gives this persona pages to open").toBeGreaterThan(persona === "admin" ? 20 : 10);
 
-      const offenders: string[] = [];
-      for (const theme of THEMES) {
+        const offenders: string[] = [];
         await useTheme(page, theme);
         for (const path of paths) {
           await page.setViewportSize({ width: WIDTHS[0], height: 800 });
@@ -129,9 +161,9 @@ test.describe("no page scrolls sideways on a phone", () => {
             if (overflow > 0) offenders.push(`${path} (${theme}) at ${width}px: ${overflow}px too wide (${culprits.join("; ")})`);
           }
         }
-      }
-      expect(offenders, `pages wider than the screen for ${persona}`).toEqual([]);
-    });
+        expect(offenders, `pages wider than the screen for ${persona}`).toEqual([]);
+      });
+    }
   }
 });
 

@@ -36,6 +36,8 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 
 test.describe("showcase", () => {
   test("uploads tracks, shows their waveforms, reorders, deletes and refuses a sixth", async ({ page, signedInAs, jsEnabled }) => {
+    // Six uploads, each analysed by the server (duration, waveform): past 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     await signedInAs("disposable");
     await page.goto("/showcase");
     await expect(count(page)).toHaveText("0 of 5 tracks");

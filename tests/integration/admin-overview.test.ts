@@ -193,7 +193,8 @@ describe("the overview page", () => {
   it("draws the four charts as accessible SVG with their figures in a table", async () => {
     const html = await (await clients.admin.get("/admin")).text();
     const svgs = [...html.matchAll(/<svg[^>]*role="img"[^>]*aria-labelledby="([^"]+) ([^"]+)"[^>]*>([\s\S]*?)<\/svg>/g)];
-    expect(svgs.length).toBe(4);
+    // The four weekly charts, and speed and visits' five (page views and each web vital per route, ADR 0096).
+    expect(svgs.length).toBe(4 + 5);
     for (const [, titleId, descId, body] of svgs) {
       expect(body).toContain(`<title id="${titleId}">`);
       expect(body).toContain(`<desc id="${descId}">`);

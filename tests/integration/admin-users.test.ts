@@ -507,11 +507,25 @@ describe("deleting an account", () => {
       .execute();
     await database.db.insertInto("notices").values({ recipient_id: target.id, kind: "system", subject: "Hi", body: "Hello" }).execute();
     await database.db.insertInto("shortlists").values({ owner_id: target.id, title: "Mine" }).execute();
+    // A listening party it hosts (ADR 0092), with a song it queued and a chat line it wrote.
+    const party = await database.db
+      .insertInto("parties")
+      .values({ title: "Leaving do", host_id: target.id, created_by: target.id, visibility: "members", status: "live", started_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const queued = await database.db
+      .insertInto("party_queue")
+      .values({ party_id: party.id, kind: "song", song_id: songId, title: "Leaving Song", duration_ms: 60_000, added_by: target.id, added_by_name: "Lee Leaver", round: 1, position: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto("party_listeners").values({ party_id: party.id, user_id: target.id, display_name: "Lee Leaver" }).execute();
+    await database.db.insertInto("party_messages").values({ party_id: party.id, user_id: target.id, display_name: "Lee Leaver", kind: "chat", body: "Last orders" }).execute();
     await banAccount(database.db, getAuthPort().admin(), { id: people.admin!.id, displayName: "Ada Admin" } as never, target.id, { reason: "Before leaving", endsAt: null });
 
     const statement = await (await admin.get(`/admin/users/${target.id}?step=delete`)).text();
     expect(statement).toContain(`${DELETE_REMOVES.showcase} (1)`);
     expect(statement).toContain(`${DELETE_REMOVES.shortlists} (1)`);
+    expect(statement).toContain(`${DELETE_REMOVES.parties} (1)`);
 
     const response = await act(admin, target.id, { intent: "delete", confirm: "delete" });
     expect(response.status).toBe(302);
@@ -524,10 +538,15 @@ describe("deleting an account", () => {
       ["notices", "recipient_id"],
       ["shortlists", "owner_id"],
       ["account_suspensions", "user_id"],
+      ["party_messages", "user_id"],
+      ["party_listeners", "user_id"],
     ] as const) {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${sql.ref(column)} = ${target.id}::uuid`.execute(database.db);
       expect(rows[0]!.n, table).toBe(0);
     }
+    // The party stays without its host (the sweeper hands the room on); the queued song keeps the name as written.
+    expect(await database.db.selectFrom("parties").select(["host_id", "created_by"]).where("id", "=", party.id).executeTakeFirst()).toEqual({ host_id: null, created_by: null });
+    expect(await database.db.selectFrom("party_queue").select(["added_by", "added_by_name"]).where("id", "=", queued.id).executeTakeFirst()).toEqual({ added_by: null, added_by_name: "Lee Leaver" });
     const credits = await database.db.selectFrom("song_credits").select(["name", "member_id"]).where("song_id", "=", songId).orderBy("position").execute();
     expect(credits).toEqual([
       { name: "Lee Leaver", member_id: null },
@@ -581,6 +600,16 @@ describe("deleting an account", () => {
       "briefs.ar_id",
       "brief_answers.member_id",
       "account_suspensions.user_id",
+      // Camps (ADR 0086): their invitations, and with them their places in sessions (camp_session_members
+      // refers to the invitation, not to auth.users, and cascades with it).
+      "camp_invitations.member_id",
+      // The private calendar subscription link (ADR 0088).
+      "calendar_feeds.member_id",
+      // Listening parties (ADR 0092): the account's invitations, places in rooms, chat and ratings.
+      "party_invitations.user_id",
+      "party_listeners.user_id",
+      "party_messages.user_id",
+      "party_ratings.user_id",
       "auth.sessions.user_id",
       "auth.refresh_tokens.user_id",
       "auth.one_time_codes.user_id",
@@ -599,6 +628,19 @@ describe("deleting an account", () => {
       "song_plays.listener_id",
       "showcase_tracks.hidden_by",
       "song_drafts.uploaded_by",
+      // Camps (ADR 0086): what this account set up for others stays; split sheets keep the name as written.
+      "camps.created_by",
+      "camp_invitations.invited_by",
+      "camp_session_members.added_by",
+      "camp_songs.created_by",
+      "camp_split_shares.member_id",
+      "camp_split_shares.confirmed_by",
+      // Listening parties (ADR 0092): rooms it hosted or set up stay (the sweeper hands a hostless room on);
+      // queued songs keep added_by_name.
+      "parties.host_id",
+      "parties.co_host_id",
+      "parties.created_by",
+      "party_queue.added_by",
     ];
     for (const key of removed) if (key in actual) expect(actual[key], key).toBe("CASCADE");
     for (const key of kept) if (key in actual) expect(actual[key], key).toBe("SET NULL");

@@ -11,6 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CAMP_OUTCOME_COUNTS } from "~/camps/seed-outcomes.server";
+import { DEMO_SUBMISSIONS } from "~/submissions/seed-submissions.server";
 import { seedDemoData } from "~/demo/seed.server";
 import { DEMO_ACCOUNTS } from "~/demo/accounts";
 import { DEMO_APPLICANTS } from "~/applications/seed-applications.server";
@@ -77,7 +79,8 @@ describe("demo catalogue", () => {
     const fromSubmissions = new Set(
       (await database.db.selectFrom("submissions").select("song_id").where("song_id", "is not", null).execute()).map((r) => r.song_id!),
     );
-    expect(fromSubmissions.size).toBe(1);
+    // The demo member's accepted submission (ADR 0075) and the demo camp's songs accepted into the catalogue (ADR 0091).
+    expect(fromSubmissions.size).toBe(DEMO_SUBMISSIONS.filter((d) => d.status === "accepted").length + DEMO_CAMP_OUTCOME_COUNTS.catalogueSongs);
     for (const s of await allSongs()) {
       const audio = await storage.get(AUDIO_BUCKET, s.audio_path);
       expect(audio, s.title).not.toBeNull();
@@ -105,11 +108,12 @@ describe("demo catalogue", () => {
     const objects = await database.db.selectFrom("storage_objects").select(["bucket", "kind", "path"]).execute();
     // Showcase tracks (app/showcase, seeded too) keep their audio under showcase/ in the same bucket,
     // application tracks (app/applications) under applications/, song submissions (app/submissions) under submissions/,
-    // songs' alternate versions (ADR 0082) under .../versions/ (counted on their own below).
+    // songs' alternate versions (ADR 0082) under .../versions/ (counted on their own below), camp songs' rough audio
+    // (ADR 0090) under camps/.
     const isVersion = (o: { path: string }) => o.path.includes("/versions/");
     expect(
       // The demo orphan (ADR 0084) is a file on purpose: no song uses it.
-      objects.filter((o) => o.kind === "audio" && !isVersion(o) && o.path !== DEMO_ORPHANS.unused.path && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/")),
+      objects.filter((o) => o.kind === "audio" && !isVersion(o) && o.path !== DEMO_ORPHANS.unused.path && !o.path.startsWith("showcase/") && !o.path.startsWith("applications/") && !o.path.startsWith("submissions/") && !o.path.startsWith("camps/")),
     ).toHaveLength(hashes.size);
     const versions = await database.db.selectFrom("song_versions").select("audio_path").execute();
     expect(versions.length).toBeGreaterThanOrEqual(2);

@@ -11,6 +11,8 @@ import { demoAccount, type DemoAccount } from "~/demo/accounts";
 import { seedDemoData } from "~/demo/seed.server";
 import { createLocalUser } from "~/auth/users.server";
 import { insertSongRecord } from "~/catalog/song-records.server";
+import { dashboardCamps } from "~/camps/invitations.server";
+import { DEMO_UPCOMING_CAMP } from "~/camps/demo-camps";
 import { dismissDecision, getDashboard, PROFILE_FIELD_HREFS } from "~/dashboard/dashboard.server";
 import { DASHBOARD_TEXT } from "~/dashboard/dashboard-text";
 import { greetingFor, safeTimeZone } from "~/dashboard/greeting";
@@ -120,8 +122,19 @@ describe("/dashboard per persona", () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>Good (morning|afternoon|evening), ${demoAccount(persona).displayName}</h1>`));
     expect(sectionOf(html, "new-songs-title")).not.toBeNull();
     expect(sectionOf(html, "showcase-title")).toMatch(/\d of 5 tracks/);
-    expect(sectionOf(html, "camps-title")).toContain(escape(DASHBOARD_TEXT.camps.empty));
-    expect(sectionOf(html, "camps-title")).toContain('href="/calendar"');
+    // The camp section (ADR 0089): for the people camps invite (members and admins), not A&R; it shows
+    // what the database holds for them: invitations to answer (each with its form) and the next sessions.
+    const camps = sectionOf(html, "camps-title");
+    if (persona === "ar") {
+      expect(camps).toBeNull();
+    } else {
+      expect(camps).toContain('href="/calendar"');
+      const expected = await dashboardCamps(database.db, ids[persona]);
+      for (const { camp } of expected.invitations) expect(camps).toContain(`action="/camps/${camp.id}"`);
+      for (const session of expected.sessions) expect(camps).toContain(escape(session.roomName));
+      if (expected.anyCamp) expect(camps).toContain('href="/camps"');
+      else expect(camps).toContain(escape(DASHBOARD_TEXT.camps.empty));
+    }
     // The way back into the tour: a form posting intent=restart to /onboarding.
     const tour = sectionOf(html, "tour-title")!;
     expect(tour).toMatch(/<form[^>]*action="\/onboarding"/);
@@ -138,6 +151,18 @@ describe("/dashboard per persona", () => {
     expect(banner).toContain('name="intent" value="dismiss-decision"');
     expect(html).toContain("Good ");
     expect(html).toContain("Noah Kim");
+  });
+
+  it("newmember: the demo invitation to the upcoming camp, answerable right there without JavaScript", async () => {
+    const html = await (await clients.newmember.get("/dashboard")).text();
+    const camps = sectionOf(html, "camps-title")!;
+    expect(camps).toContain(escape(DASHBOARD_TEXT.camps.invitations));
+    expect(camps).toContain(escape(DEMO_UPCOMING_CAMP.name));
+    const camp = await database.db.selectFrom("camps").select("id").where("name", "=", DEMO_UPCOMING_CAMP.name).executeTakeFirstOrThrow();
+    expect(camps).toMatch(new RegExp(`<form method="post" action="/camps/${camp.id}"`));
+    expect(camps).toContain('name="back" value="dashboard"');
+    expect(camps).toContain('name="answer" value="accept"');
+    expect(camps).toContain('name="answer" value="decline"');
   });
 
   it("applicant: where the application stands, with the date, and none of the member sections", async () => {

@@ -15,6 +15,7 @@ import { arRegisterSchema, arRequestSchema } from "~/ar/registration-schema";
 import { DEMO_AR_REGISTRANT_EMAILS } from "~/ar/registration-demo";
 import { DEMO_APPLICANTS, demoApplicantEmail } from "~/applications/seed-applications.server";
 import { DEMO_SUBMISSIONS } from "~/submissions/seed-submissions.server";
+import { DEMO_CAMP_OUTCOME_COUNTS } from "~/camps/seed-outcomes.server";
 import { DEMO_SONGS } from "~/demo/songs-data";
 import { createArRegistration } from "~/ar/registrations.server";
 import { getOverviewCounts, listMembers, listUsers, listPendingArRequests } from "~/admin/admin.server";
@@ -230,8 +231,8 @@ describe("admin read models and dashboard", () => {
 describe("archive", () => {
   it("counts live and archived songs", async () => {
     const counts = await songCounts(database.db);
-    // The demo catalogue's live songs plus each demo submission the admins accepted into it.
-    const accepted = DEMO_SUBMISSIONS.filter((s) => s.status === "accepted").length;
+    // The demo catalogue's live songs plus each demo submission the admins accepted into it (the demo camp's too, ADR 0091).
+    const accepted = DEMO_SUBMISSIONS.filter((s) => s.status === "accepted").length + DEMO_CAMP_OUTCOME_COUNTS.catalogueSongs;
     expect(accepted).toBeGreaterThan(0);
     expect(counts.catalogue).toBe(DEMO_SONGS.filter((s) => (s.status ?? "catalogue") === "catalogue").length + accepted);
     expect(counts.archived).toBe(DEMO_SONGS.filter((s) => s.status === "archived").length);

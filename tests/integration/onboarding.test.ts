@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
 import { startSessionClock } from "~/auth/session-activity.server";
-import { TOUR_STEPS } from "~/onboarding/copy";
+import { CALENDAR, TOUR_STEPS } from "~/onboarding/copy";
 import {
   completeTour,
   loadSessionOnboarding,
@@ -405,8 +405,17 @@ describe("the welcome and the tour without JavaScript", () => {
 });
 
 describe("/calendar", () => {
-  it("shows an honest empty state to members", async () => {
+  it("is the tour's calendar step: its title and lead for the demo member (whose camp sessions it lists, tests/integration/camp-calendars.test.ts)", async () => {
     const member = await signedIn(demoAccount("member").email);
+    const page = await html(member, "/calendar");
+    expect(page).toContain(CALENDAR.title);
+    expect(page).toContain(CALENDAR.lead);
+  });
+
+  it("shows an honest empty state to a member without camp sessions", async () => {
+    const name = `calendar-${Math.random().toString(36).slice(2, 8)}`;
+    await freshMember(name);
+    const member = await signedIn(`${name}@onboarding.test`);
     const page = await html(member, "/calendar");
     expect(page).toContain("No camp sessions yet");
     expect(page).toContain("Sessions you are invited to will show here");

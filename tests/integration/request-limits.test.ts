@@ -252,21 +252,7 @@ describe.skipIf(!built || usingPostgres)("request limits on the real server", ()
 
   it("marks every signed-in response private, no-store, and never serves it from the anonymous page cache", async () => {
     const admin = demoAccount("admin");
-    const jar = new CookieJar();
-    const page = await fetch(`${server.url}/auth`);
-    jar.update(page);
-    const html = await page.text();
-    const hidden = Object.fromEntries(
-      [...html.matchAll(/<input[^>]*name="(name__confirm|from__confirm)"[^>]*>/g)].map((m) => [m[1]!, /value="([^"]*)"/.exec(m[0])?.[1] ?? ""]),
-    );
-    const signIn = await fetch(`${server.url}/auth`, {
-      method: "POST",
-      headers: { cookie: jar.header() },
-      body: new URLSearchParams({ intent: "sign-in", identifier: admin.email, password: PASSWORD, ...hidden }),
-      redirect: "manual",
-    });
-    expect(signIn.status).toBe(302);
-    jar.update(signIn);
+    const jar = await signedIn(admin.email);
 
     for (const target of ["/admin/users", "/admin/users.data", "/members", "/_root.data", "/music-catalog", "/music-catalog.data"]) {
       const response = await fetch(`${server.url}${target}`, { headers: { cookie: jar.header() }, redirect: "manual" });
@@ -282,4 +268,52 @@ describe.skipIf(!built || usingPostgres)("request limits on the real server", ()
     expect(anonymous.status).toBe(200);
     expect(await anonymous.text()).not.toContain(admin.displayName);
   });
+
+  it("sends a party's event stream uncompressed to a browser that accepts gzip, so each event leaves at once", async () => {
+    const jar = await signedIn(demoAccount("admin").email);
+    const parties = await (await fetch(`${server.url}/party`, { headers: { cookie: jar.header() } })).text();
+    const partyId = /href="\/party\/([0-9a-f-]{36})"/.exec(parties)?.[1];
+    expect(partyId, "a demo party linked from /party").toBeDefined();
+    // Raw http (fetch would decompress): headers as a browser sends them, the first bytes as they come.
+    const first = await new Promise<{ headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const request = http.get(
+        `${server.url}/party/${partyId}/events`,
+        { agent: false, headers: { Accept: "text/event-stream", "Accept-Encoding": "gzip, deflate, br", Cookie: jar.header() } },
+        (response) => {
+          response.once("data", (chunk: Buffer) => {
+            resolve({ headers: response.headers, text: chunk.toString("latin1") });
+            request.destroy();
+          });
+        },
+      );
+      request.on("error", reject);
+      // A compressor would hold the stream's opening lines in its buffer: nothing would come.
+      setTimeout(() => reject(new Error("no bytes of the event stream within 10 s")), 10_000).unref();
+    });
+    expect(first.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    expect(first.headers["content-encoding"]).toBeUndefined();
+    expect(first.headers["cache-control"]).toContain("no-transform");
+    expect(first.headers["cache-control"]).toContain("private");
+    expect(first.text.startsWith("retry: 2000")).toBe(true);
+  });
 });
+
+/** A signed-in cookie jar for a demo account, through the real sign-in form. */
+async function signedIn(email: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const page = await fetch(`${server.url}/auth`);
+  jar.update(page);
+  const html = await page.text();
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input[^>]*name="(name__confirm|from__confirm)"[^>]*>/g)].map((m) => [m[1]!, /value="([^"]*)"/.exec(m[0])?.[1] ?? ""]),
+  );
+  const signIn = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    headers: { cookie: jar.header() },
+    body: new URLSearchParams({ intent: "sign-in", identifier: email, password: PASSWORD, ...hidden }),
+    redirect: "manual",
+  });
+  expect(signIn.status).toBe(302);
+  jar.update(signIn);
+  return jar;
+}

@@ -5,6 +5,7 @@
  * the real sign-in form. A row fails with the list of personas whose answer
  * differs from the table.
  */
+import { DEMO_PAST_CAMP, DEMO_UPCOMING_CAMP } from "~/camps/demo-camps";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount } from "~/demo/accounts";
@@ -14,7 +15,7 @@ import { createTestDatabase, useTestRuntime, type TestDatabase } from "../suppor
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
 import { API_ROUTES, ISSUE_ROUTES, NOT_WALKED, PERSONAS, ROUTE_TABLE, SPEC_ROUTES, type Outcome, type Persona } from "../support/route-table";
 import { declaredRoutes } from "../support/route-declarations";
-import { personaAccount } from "../support/route-table-world";
+import { demoCampSongPlaceholders, demoPartyPlaceholders, personaAccount } from "../support/route-table-world";
 
 const PASSWORD = "route-table-password";
 const SIGNED_IN: Exclude<Persona, "anonymous">[] = ["applicant", "pendingAr", "member", "ar", "admin"];
@@ -61,6 +62,10 @@ beforeAll(async () => {
   placeholders["{shortlistId}"] = (
     await database.db.selectFrom("shortlists").select("id").where("owner_id", "=", idOf("ar")).orderBy("created_at").orderBy("id").executeTakeFirstOrThrow()
   ).id;
+  placeholders["{pastCampId}"] = (await database.db.selectFrom("camps").select("id").where("name", "=", DEMO_PAST_CAMP.name).executeTakeFirstOrThrow()).id;
+  placeholders["{upcomingCampId}"] = (await database.db.selectFrom("camps").select("id").where("name", "=", DEMO_UPCOMING_CAMP.name).executeTakeFirstOrThrow()).id;
+  Object.assign(placeholders, await demoCampSongPlaceholders(database));
+  Object.assign(placeholders, await demoPartyPlaceholders(database));
 
   app = await createAppHandler();
   clients.anonymous = new TestClient(app);

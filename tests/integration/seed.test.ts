@@ -7,6 +7,10 @@ import { DEMO_APPLICANTS, demoApplicantEmail } from "~/applications/seed-applica
 import { verifyPassword } from "~/auth/users.server";
 import { DEMO_SUSPENDED_EMAIL } from "~/admin/users-seed.server";
 import { DEMO_AR_REGISTRANT_EMAILS } from "~/ar/registration-demo";
+import { PARTY_REACTION_NAMES } from "~/party/constants";
+import { rankOutcome } from "~/party/outcome";
+import { catalogueSongsOfOutcome, listParties, readResults } from "~/party/parties.server";
+import { DEMO_PARTY_COUNTS, DEMO_PAST_PARTY, DEMO_SCHEDULED_PARTY } from "~/party/seed.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 let database: TestDatabase;
@@ -101,6 +105,98 @@ describe("demo data", () => {
       expect.objectContaining({ email: DEMO_SUSPENDED_EMAIL, role: "accepted_member", public_profile: false, reason: expect.any(String) }),
     ]);
     expect(new Date(suspended[0]!.ends_at!).getTime()).toBeGreaterThan(Date.now());
+    // The whole seed (audio, argon2 hashes) takes most of the default 30 s on a busy machine.
+  }, 120_000);
+
+  it("seeds a past listening party with its ranked outcome and one scheduled for tomorrow (issue 14)", async () => {
+    if (await isDatabaseEmpty(database.db)) await seedDemoData(database.db, { password: PASSWORD });
+    const db = database.db;
+    const count = async (table: "parties" | "party_queue" | "party_messages" | "party_ratings" | "party_results" | "party_listeners" | "party_events") =>
+      Number((await db.selectFrom(table).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n);
+    expect(await count("parties")).toBe(DEMO_PARTY_COUNTS.parties);
+    expect(await count("party_queue")).toBe(DEMO_PARTY_COUNTS.queue);
+    expect(await count("party_messages")).toBe(DEMO_PARTY_COUNTS.messages);
+    expect(await count("party_ratings")).toBe(DEMO_PARTY_COUNTS.ratings);
+    expect(await count("party_results")).toBe(DEMO_PARTY_COUNTS.results);
+    expect(await count("party_listeners")).toBe(DEMO_PARTY_COUNTS.listeners);
+    expect(await count("party_events")).toBe(DEMO_PARTY_COUNTS.events);
+
+    const party = (title: string) =>
+      db
+        .selectFrom("parties as p")
+        .innerJoin("auth.users as u", "u.id", "p.host_id")
+        .select(["p.id", "u.email", "p.status", "p.visibility", "p.started_at", "p.ended_at", "p.scheduled_for", "p.current_item_id", "p.playing", "p.event_seq"])
+        .where("p.title", "=", title)
+        .executeTakeFirstOrThrow();
+    const utcDay = (value: Date | string, days = 0) => new Date(new Date(value).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+    // The past party: the admin's, ended yesterday, five songs heard one after another.
+    const past = await party(DEMO_PAST_PARTY.title);
+    expect(past).toMatchObject({ email: "admin@demo.hitfactory.test", status: "ended", visibility: "members", playing: false, event_seq: 0 });
+    expect(utcDay(past.started_at!)).toBe(utcDay(new Date(), -1));
+    expect(utcDay(past.ended_at!)).toBe(utcDay(new Date(), -1));
+    const heard = await db.selectFrom("party_queue").select(["id", "kind", "song_id", "round", "position", "started_at"]).where("party_id", "=", past.id).orderBy("position").execute();
+    expect(heard).toHaveLength(5);
+    expect(heard.every((item) => item.kind === "song" && item.started_at !== null)).toBe(true);
+    const starts = heard.map((item) => new Date(item.started_at!).getTime());
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts[0]).toBeGreaterThanOrEqual(new Date(past.started_at!).getTime());
+    expect(new Date(past.ended_at!).getTime()).toBeGreaterThan(starts[4]!);
+    expect(past.current_item_id).toBe(heard[4]!.id);
+    const catalogue = await db.selectFrom("songs").select("id").where("id", "in", heard.map((item) => item.song_id!)).where("status", "=", "catalogue").execute();
+    expect(catalogue).toHaveLength(5);
+    // Members and the A&R talked, reacted and rated.
+    const messages = await db.selectFrom("party_messages as m").innerJoin("auth.users as u", "u.id", "m.user_id").select(["u.email", "m.kind", "m.body"]).where("m.party_id", "=", past.id).execute();
+    const talkers = new Set(messages.map((m) => m.email));
+    for (const email of ["member@demo.hitfactory.test", "ar@demo.hitfactory.test"]) expect(talkers).toContain(email);
+    expect(talkers.size).toBeGreaterThanOrEqual(4);
+    for (const m of messages.filter((m) => m.kind === "reaction")) expect(PARTY_REACTION_NAMES).toContain(m.body);
+    expect(messages.some((m) => m.kind === "chat")).toBe(true);
+    const ratings = await db.selectFrom("party_ratings").select(["item_id", "user_id", "rating"]).where("party_id", "=", past.id).execute();
+    expect(new Set(ratings.map((r) => r.user_id)).size).toBeGreaterThanOrEqual(4);
+    // Its outcome is what endParty would have saved: rankOutcome over the ratings, in the order heard.
+    const expected = rankOutcome(
+      heard.map((item, index) => {
+        const mine = ratings.filter((r) => r.item_id === item.id);
+        return { itemId: item.id, position: index + 1, keepers: mine.filter((r) => r.rating === "keeper").length, maybes: mine.filter((r) => r.rating === "maybe").length, passes: mine.filter((r) => r.rating === "pass").length };
+      }),
+    );
+    const results = await readResults(db, past.id);
+    expect(results.map((r) => ({ itemId: r.itemId, rank: r.rank, keepers: r.keepers, maybes: r.maybes, passes: r.passes, score: r.score, shortlisted: r.shortlisted }))).toEqual(
+      expected.map(({ itemId, rank, keepers, maybes, passes, score, shortlisted }) => ({ itemId, rank, keepers, maybes, passes, score, shortlisted })),
+    );
+    const shortlisted = results.filter((r) => r.shortlisted).length;
+    expect(shortlisted).toBeGreaterThan(0);
+    expect(shortlisted).toBeLessThan(results.length);
+    expect((await catalogueSongsOfOutcome(db, past.id)).length).toBe(shortlisted);
+
+    // The scheduled party: the member's, tomorrow at 19:00 UTC, three songs waiting, its log as the room functions write it.
+    const scheduled = await party(DEMO_SCHEDULED_PARTY.title);
+    expect(scheduled).toMatchObject({ email: "member@demo.hitfactory.test", status: "scheduled", visibility: "members", started_at: null, current_item_id: null, event_seq: 4 });
+    expect(new Date(scheduled.scheduled_for!).toISOString()).toBe(`${utcDay(new Date(), 1)}T19:00:00.000Z`);
+    const waiting = await db.selectFrom("party_queue").select(["started_at", "round", "position"]).where("party_id", "=", scheduled.id).orderBy("position").execute();
+    expect(waiting.map((item) => [item.started_at, item.round, item.position])).toEqual([
+      [null, 1, 1],
+      [null, 2, 2],
+      [null, 3, 3],
+    ]);
+    const events = await db.selectFrom("party_events").select(["seq", "type"]).where("party_id", "=", scheduled.id).orderBy("seq").execute();
+    expect(events.map((e) => [Number(e.seq), e.type])).toEqual([
+      [1, "status"],
+      [2, "queue"],
+      [3, "queue"],
+      [4, "queue"],
+    ]);
+
+    // /party: a visitor sees the scheduled one; a member also the past one.
+    const visitor = await listParties(db, null);
+    expect(visitor.upcoming.map((p) => p.id)).toEqual([scheduled.id]);
+    expect(visitor.past).toEqual([]);
+    const memberId = (await db.selectFrom("auth.users").select("id").where("email", "=", "member@demo.hitfactory.test").executeTakeFirstOrThrow()).id;
+    const member = await listParties(db, { id: memberId, role: "accepted_member" });
+    expect(member.upcoming.map((p) => p.id)).toEqual([scheduled.id]);
+    expect(member.past.map((p) => p.id)).toEqual([past.id]);
+    expect(member.past[0]).toMatchObject({ title: DEMO_PAST_PARTY.title, hostName: "Avery Admin" });
   });
 
   it("rolls back completely when seeding fails part-way", async () => {

@@ -12,14 +12,16 @@
  * Around the handler it does what server.ts does around Remix for these
  * concerns: refuse bad request input (400/415, input-hygiene.server.ts),
  * refuse cross-site writes (403), open the per-request auth scope, append the
- * cookies the scope set to the response and mark a response about one viewer
- * private, no-store. (The body size limit is server.ts's alone: it is about
- * sockets and is tested on the real server process.)
+ * cookies the scope set to the response, mark a response about one viewer
+ * private, no-store, say when the request ended a session (Hit-Factory-Session),
+ * and report the loaders' durations in Server-Timing.
+ * (The body size limit is server.ts's alone: it is about sockets and is
+ * tested on the real server process.)
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
 import { isForeignRequest, FORBIDDEN_BODY } from "~/auth/origin-check.server";
-import { getSessionHeaders, requestContext, runInRequestScope, viewerCacheControl } from "~/auth/request-context.server";
+import { getSessionHeaders, requestContext, runInRequestScope, serverTimingFor, sessionSignalFor, viewerCacheControl } from "~/auth/request-context.server";
 import { checkRequestInput } from "~/platform/http/input-hygiene.server";
 import { setCookieName } from "~/platform/auth/cookies.server";
 
@@ -71,7 +73,9 @@ export async function createAppHandler(): Promise<AppHandler> {
       const response = await remix(request, { cspNonce: "test-nonce" });
       const scoped = getSessionHeaders(request).getSetCookie();
       const cacheControl = viewerCacheControl(requestContext(request), response.headers.get("Cache-Control"));
-      if (scoped.length === 0 && !cacheControl) return response;
+      const timing = serverTimingFor(requestContext(request));
+      const signal = sessionSignalFor(requestContext(request));
+      if (scoped.length === 0 && !cacheControl && !timing && !signal) return response;
       // Like server.ts: the scope's cookies replace same-named ones the route set.
       const names = new Set(scoped.map(setCookieName));
       const headers = new Headers();
@@ -81,6 +85,8 @@ export async function createAppHandler(): Promise<AppHandler> {
       for (const cookie of response.headers.getSetCookie()) if (!names.has(setCookieName(cookie))) headers.append("Set-Cookie", cookie);
       for (const cookie of scoped) headers.append("Set-Cookie", cookie);
       if (cacheControl) headers.set("Cache-Control", cacheControl);
+      if (timing) headers.append("Server-Timing", timing);
+      if (signal) headers.set(...signal);
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     });
   }

@@ -5,12 +5,37 @@
  * the table's placeholders. For tests that walk every row with something
  * other than the table's own expectations (bad input, cache headers).
  */
+import { DEMO_PAST_PARTY, DEMO_SCHEDULED_PARTY } from "~/party/seed.server";
+import { DEMO_PAST_CAMP, DEMO_UPCOMING_CAMP } from "~/camps/demo-camps";
 import { seedDemoData } from "~/demo/seed.server";
 import { demoAccount, type DemoAccount } from "~/demo/accounts";
 import { PENDING_AR_DEMO } from "~/ar/registration-demo";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "./database";
 import { createAppHandler, TestClient, type AppHandler } from "./app-handler";
 import type { Persona } from "./route-table";
+import { DEMO_CAMP_SONGS, DEMO_MAYA_EMAIL } from "~/camps/demo-camp-songs";
+
+/**
+ * {campSessionId} and {campSongId} (ADR 0090): the past demo camp's first song
+ * that names the demo member and has rough audio, and its session (which she is in).
+ */
+/** {pastPartyId} and {scheduledPartyId}: the demo listening parties (ADR 0092). */
+export async function demoPartyPlaceholders(database: TestDatabase): Promise<Record<string, string>> {
+  const idOf = async (title: string) => (await database.db.selectFrom("parties").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
+  return { "{pastPartyId}": await idOf(DEMO_PAST_PARTY.title), "{scheduledPartyId}": await idOf(DEMO_SCHEDULED_PARTY.title) };
+}
+
+export async function demoCampSongPlaceholders(database: TestDatabase): Promise<Record<string, string>> {
+  const demo = DEMO_CAMP_SONGS.find((song) => song.roughAudio && song.group.includes(DEMO_MAYA_EMAIL))!;
+  const row = await database.db
+    .selectFrom("camp_songs as cs")
+    .innerJoin("camps as c", "c.id", "cs.camp_id")
+    .select(["cs.id", "cs.session_id"])
+    .where("c.name", "=", DEMO_PAST_CAMP.name)
+    .where("cs.working_title", "=", demo.workingTitle)
+    .executeTakeFirstOrThrow();
+  return { "{campSessionId}": row.session_id, "{campSongId}": row.id };
+}
 
 export const WORLD_PASSWORD = "route-table-password";
 
@@ -76,6 +101,10 @@ export async function createRouteTableWorld(personas: readonly Persona[]): Promi
     "{shortlistId}": (
       await database.db.selectFrom("shortlists").select("id").where("owner_id", "=", idOf("ar")).orderBy("created_at").orderBy("id").executeTakeFirstOrThrow()
     ).id,
+    "{pastCampId}": (await database.db.selectFrom("camps").select("id").where("name", "=", DEMO_PAST_CAMP.name).executeTakeFirstOrThrow()).id,
+    "{upcomingCampId}": (await database.db.selectFrom("camps").select("id").where("name", "=", DEMO_UPCOMING_CAMP.name).executeTakeFirstOrThrow()).id,
+    ...(await demoCampSongPlaceholders(database)),
+    ...(await demoPartyPlaceholders(database)),
   };
 
   const app = await createAppHandler();

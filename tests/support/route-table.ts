@@ -23,6 +23,12 @@
  *   {briefId}         id of the demo A&R's first open brief (ADR 0076)
  *   {applicationId}   id of the demo applicant's pending application (ADR 0071)
  *   {shortlistId}     id of the demo A&R's first shortlist (ADR 0074)
+ *   {pastCampId}      id of the demo past camp (DEMO_PAST_CAMP, ADR 0086)
+ *   {upcomingCampId}  id of the demo upcoming camp (DEMO_UPCOMING_CAMP, ADR 0086)
+ *   {campSessionId}   id of a past demo camp session the demo member is in, with songs (ADR 0090)
+ *   {campSongId}      id of a demo camp song of that session, with rough audio (ADR 0090)
+ *   {pastPartyId}     id of the demo listening party that has ended, with its outcome (ADR 0092)
+ *   {scheduledPartyId} id of the demo listening party scheduled for tomorrow (ADR 0092)
  */
 import type { Access } from "~/routing/access";
 import { declaredRoutes, type DeclaredRoute } from "./route-declarations";
@@ -244,6 +250,8 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/admin/catalog/no-such-song", get: notFound },
     { path: "/admin/catalog/00000000-0000-4000-8000-000000000000", get: notFound },
   ],
+  // Backups (ADR 0098): the download answers only a POST (a GET is 405); an empty post lacks the confirmation (400).
+  "/admin/backup/download": [{ get: notAllowed }],
   // SPEC §3's statistics as JSON (ADR 0079): admins only, read-only (a POST is 405).
   "/api/admin/statistics": [{}],
   // The tus endpoint of /admin/audio (ADR 0085): admins only. Nothing is downloaded from it (GET 404); a POST
@@ -259,11 +267,110 @@ const SAMPLES: Record<string, Sample[]> = {
     { path: "/api/songs/{archivedSongId}/plays", get: notAllowed, post: notFound },
     { path: "/api/songs/not-a-song/plays", get: notAllowed, post: notFound },
   ],
+  // Issue 13 placeholders (the owners replace these samples with their routes' real answers, ADR 0086).
+  // One camp's planning (ADR 0086): the demo camps; unknown and malformed ids are 404 (an empty post names no form: 400);
+  // the no-JavaScript confirmation step of withdrawing an invitation is a GET that changes nothing.
+  "/admin/camps/:campId": [
+    { path: "/admin/camps/{pastCampId}" },
+    { path: "/admin/camps/{upcomingCampId}" },
+    { path: "/admin/camps/{upcomingCampId}?q=maya" },
+    { path: "/admin/camps/{upcomingCampId}?withdraw={publicMemberId}" },
+    { path: "/admin/camps/not-a-camp", get: notFound },
+    { path: "/admin/camps/00000000-0000-4000-8000-000000000000", get: notFound },
+  ],
+  // The groups of a camp's sessions (ADR 0087): the demo camps; unknown and malformed ids are 404 (an empty post
+  // names no form: 400, before any camp is read).
+  "/admin/camps/:campId/schedule": [
+    { path: "/admin/camps/{pastCampId}/schedule" },
+    { path: "/admin/camps/{upcomingCampId}/schedule" },
+    { path: "/admin/camps/not-a-camp/schedule", get: notFound },
+    { path: "/admin/camps/00000000-0000-4000-8000-000000000000/schedule", get: notFound },
+  ],
+  // The camp review (ADR 0091): any camp for admins (an upcoming one says it is not available yet); unknown and
+  // malformed ids are 404. Read-only: a POST is 405.
+  "/admin/camps/:campId/review": [
+    { path: "/admin/camps/{pastCampId}/review" },
+    { path: "/admin/camps/{upcomingCampId}/review" },
+    { path: "/admin/camps/not-a-camp/review", get: notFound },
+    { path: "/admin/camps/00000000-0000-4000-8000-000000000000/review", get: notFound },
+  ],
+  // The member's camps (ADR 0089): every member-level persona (an A&R, never invited, sees the empty state). Read-only: a POST is 405.
+  "/camps": [{}],
+  // One camp as its invitee sees it (ADR 0089): the demo member is invited to both demo camps, admins see any camp;
+  // anyone else (the A&R) 404, as for an unknown or malformed camp. An empty post names no answer: 400 (before any
+  // invitation is read, so it says nothing about the camp). The no-JavaScript confirmation step is a GET that changes nothing.
+  "/camps/:campId": [
+    { path: "/camps/{upcomingCampId}", get: { ar: notFound } },
+    { path: "/camps/{pastCampId}", get: { ar: notFound } },
+    { path: "/camps/{upcomingCampId}?step=confirm&answer=decline&back=dashboard", get: { ar: notFound } },
+    { path: "/camps/not-a-camp", get: notFound },
+    { path: "/camps/00000000-0000-4000-8000-000000000000", get: notFound },
+  ],
+  // The camp review (ADR 0091): the camp's accepted participants (the demo member, at both demo camps) and admins;
+  // anyone else (the A&R) 404, as for unknown or malformed ids. Read-only: a POST is 405.
+  "/camps/:campId/review": [
+    { path: "/camps/{pastCampId}/review", get: { ar: notFound } },
+    { path: "/camps/{upcomingCampId}/review", get: { ar: notFound } },
+    { path: "/camps/not-a-camp/review", get: notFound },
+    { path: "/camps/00000000-0000-4000-8000-000000000000/review", get: notFound },
+  ],
+  // A camp session (ADR 0090): the camp's accepted participants (the demo member) and admins; anyone else (the A&R)
+  // 404, as for unknown ids or a session named under another camp. An empty post names no form: 400, before the
+  // session is read, so it says nothing about it.
+  "/camps/:campId/sessions/:sessionId": [
+    { path: "/camps/{pastCampId}/sessions/{campSessionId}", get: { ar: notFound } },
+    { path: "/camps/{upcomingCampId}/sessions/{campSessionId}", get: notFound },
+    { path: "/camps/{pastCampId}/sessions/00000000-0000-4000-8000-000000000000", get: notFound },
+    { path: "/camps/not-a-camp/sessions/not-a-session", get: notFound },
+  ],
+  // The calendars (ADR 0088). A camp's .ics: admins and the camp's accepted participants (the demo member is
+  // accepted at both demo camps); anyone else 404, as for an unknown or malformed camp. Read-only: a POST is 405.
+  "/camps/:campId/calendar.ics": [
+    { path: "/camps/{upcomingCampId}/calendar.ics", get: { ar: notFound } },
+    { path: "/camps/{pastCampId}/calendar.ics", get: { ar: notFound } },
+    { path: "/camps/not-a-camp/calendar.ics", get: notFound },
+    { path: "/camps/00000000-0000-4000-8000-000000000000/calendar.ics", get: notFound },
+  ],
+  // The signed-in member's own sessions (an A&R's or admin's: their own, maybe none).
+  "/calendar/sessions.ics": [{}],
+  // Listening parties (ADR 0092): the demo parties are open to every member; unknown and malformed ids are 404
+  // (an empty post names no form: 400, before any party is read). A live room is not walked: a visit joins it.
+  "/party/:partyId": [
+    { path: "/party/{pastPartyId}" },
+    { path: "/party/{scheduledPartyId}" },
+    { path: "/party/not-a-party", get: notFound },
+    { path: "/party/00000000-0000-4000-8000-000000000000", get: notFound },
+  ],
+  // The room's script posts here; a GET is 405 once the guard has let the persona in.
+  "/party/:partyId/actions": [{ path: "/party/{pastPartyId}/actions", get: notAllowed }],
+  // An ended party's stream has nothing more to say: 204 (EventSource stops). Unknown ids: 404.
+  "/party/:partyId/events": [
+    { path: "/party/{pastPartyId}/events", get: { status: 204 } },
+    { path: "/party/not-a-party/events", get: notFound },
+  ],
+  "/party/:partyId/items/:itemId/audio": [
+    { path: "/party/{pastPartyId}/items/00000000-0000-4000-8000-000000000000/audio", get: notFound },
+    { path: "/party/not-a-party/items/not-an-item/audio", get: notFound },
+  ],
+  // The private subscription: the token is the key (no session read); malformed or unknown tokens are 404.
+  "/calendar/feed/:token": [
+    { path: "/calendar/feed/no-such-token.ics", get: notFound },
+    { path: "/calendar/feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", get: notFound },
+  ],
+  // A camp song's rough audio (ADR 0090): the camp's accepted participants and admins; anyone else 404. Read-only: a POST is 405.
+  "/api/camps/songs/:campSongId/audio-url": [
+    { path: "/api/camps/songs/{campSongId}/audio-url", get: { ar: notFound } },
+    { path: "/api/camps/songs/00000000-0000-4000-8000-000000000000/audio-url", get: notFound },
+    { path: "/api/camps/songs/not-a-song/audio-url", get: notFound },
+  ],
   // Failing on purpose exists only with ENABLE_TEST_ROUTES, which the walk's server does not set.
   "/__test/crash": [{ route: "/__test/*", get: notFound }],
   "/__test/route-error": [{ route: "/__test/*", get: notFound }],
   "/__test/routing-error": [{ route: "/__test/*", get: notFound }],
   "/__test/toast": [{ route: "/__test/*", get: notFound }],
+  "/__test/monitored-error": [{ route: "/__test/*", get: notFound }],
+  // Beacons of page views and web vitals (ADR 0096): POST only; an empty beacon is malformed.
+  "/api/vitals": [{ route: "/api/vitals", get: notAllowed }],
   "/auth/__test/expire-session": [{ route: "/__test/*", get: notFound }],
   "/*": [
     { route: "any other path", path: "/no-such-page", get: notFound, post: notFound },
@@ -305,10 +412,10 @@ export function deriveRouteTable(routes: DeclaredRoute[] = declaredRoutes()): Ro
 export const ROUTE_TABLE: readonly RouteRow[] = deriveRouteTable();
 
 /** Endpoints that are not SPEC pages but answer the pages. */
-export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/api/submissions/{submissionId}/audio-url", "/api/applications/tracks/{trackId}/audio-url", "/api/listen/{token}/{songId}", "/api/songs/{songId}/plays", "/api/admin/statistics", "/api/admin/audio/uploads/*", "/media/avatars/{userId}", "/theme", "/auth/keep-alive", "/__test/*"] as const;
+export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/api/submissions/{submissionId}/audio-url", "/api/applications/tracks/{trackId}/audio-url", "/api/listen/{token}/{songId}", "/api/songs/{songId}/plays", "/api/admin/statistics", "/api/admin/audio/uploads/*", "/api/camps/songs/{campSongId}/audio-url", "/camps/{campId}/calendar.ics", "/party/clock", "/party/{partyId}/actions", "/party/{partyId}/events", "/party/{partyId}/items/{itemId}/audio", "/calendar/sessions.ics", "/calendar/feed/{token}", "/media/avatars/{userId}", "/admin/backup/download", "/theme", "/auth/keep-alive", "/api/vitals", "/__test/*"] as const;
 
-/** Pages the issues add beyond SPEC §2's list (issue 10: the showcase, the inbox, the onboarding endpoint, the calendar). */
-export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds", "/admin/members/{userId}", "/admin/users/{userId}", "/admin/catalog/{songId}"] as const;
+/** Pages the issues add beyond SPEC §2's list (issue 10: the showcase, the inbox, the onboarding endpoint, the calendar; issue 15: this browser's feature flags, the offline page; issue 16: backups). */
+export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds", "/admin/members/{userId}", "/admin/users/{userId}", "/admin/catalog/{songId}", "/admin/camps/{campId}", "/admin/camps/{campId}/schedule", "/admin/camps/{campId}/review", "/camps", "/camps/{campId}", "/camps/{campId}/review", "/camps/{campId}/sessions/{sessionId}", "/party/new", "/party/{partyId}", "/admin/flags", "/offline", "/admin/backup"] as const;
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
 export const SPEC_ROUTES = [

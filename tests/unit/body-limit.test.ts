@@ -34,6 +34,15 @@ describe("bodyLimitFor", () => {
   it("defaults to 1 MiB for forms", () => {
     expect(bodyLimitFor("/auth")).toBe(1024 * 1024);
   });
+
+  it("gives a camp session's page (its rough audio) the upload cap, and the other camp pages the form cap", () => {
+    const MiB = 1024 * 1024;
+    expect(bodyLimitFor("/camps/c1/sessions/s1")).toBe(51 * MiB);
+    expect(bodyLimitFor("/camps/c1/sessions/s1.data?index")).toBe(51 * MiB);
+    expect(bodyLimitFor("/camps/c1")).toBe(MiB);
+    expect(bodyLimitFor("/camps")).toBe(MiB);
+    expect(bodyLimitFor("/camps/c1/sessions/s1/../../review")).toBe(MiB);
+  });
 });
 
 interface Harness {

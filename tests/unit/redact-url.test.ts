@@ -64,3 +64,13 @@ describe("redactUrl", () => {
     expect(redactUrl("")).toBe("");
   });
 });
+
+describe("a feed path with dot segments", () => {
+  it("is redacted as the router reads it", () => {
+    for (const path of ["/calendar/./feed/abc123secret", "/calendar/x/../feed/abc123secret", "/calendar/%2e/feed/abc123secret", "/a/../calendar/feed/abc123secret.ics"]) {
+      expect(redactUrl(path)).not.toContain("abc123secret");
+      expect(redactUrl(path)).toContain(REDACTED);
+    }
+    expect(redactUrl("/songs/./a.b")).toBe("/songs/./a.b");
+  });
+});

@@ -15,7 +15,7 @@
  * of a production build can sign anyone in.
  *
  *   E2E_SESSIONS_PER_PERSONA   sessions per demo account (default 36)
- *   E2E_DISPOSABLE_USERS       members of their own, one session each (default 40)
+ *   E2E_DISPOSABLE_USERS       members of their own, one session each (default 72)
  */
 import "../../../app/platform/load-dotenv.server";
 import fs from "node:fs";
@@ -29,7 +29,7 @@ import { DEMO_PERSONAS, poolDir, poolFile, type Persona, type PooledSession, typ
 
 const started = performance.now();
 const perPersona = Number(process.env.E2E_SESSIONS_PER_PERSONA ?? 36);
-const disposableUsers = Number(process.env.E2E_DISPOSABLE_USERS ?? 40);
+const disposableUsers = Number(process.env.E2E_DISPOSABLE_USERS ?? 72);
 
 const runtime = await boot({ log: () => {} });
 const { env } = runtime;
