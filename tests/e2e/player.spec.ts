@@ -34,7 +34,8 @@ test.describe("floating player", () => {
   });
 
   test("is hidden until a track plays, then keeps playing across client-side navigation", async ({ page }) => {
-    await page.goto("/music-catalog");
+    // A demo song of about 30 s: other specs add 3-second songs to the catalogue as the run goes on.
+    await page.goto(`/music-catalog?search=${encodeURIComponent('"Midnight Avenue"')}`);
     await expect(player(page)).toHaveCount(0);
     const row = page.getByRole("list", { name: "Songs" }).getByRole("listitem").first();
     const title = (await row.getByRole("heading").getByRole("link").textContent())!.trim();
