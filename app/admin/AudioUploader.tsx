@@ -59,6 +59,9 @@ export function AudioUploader() {
   const [over, setOver] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const uploads = useRef(new Map<string, Upload>());
+  // Files cancelled while their upload was still being set up (tus loading, or the server not
+  // yet having answered the creation request): they must neither start nor be left staged.
+  const cancelled = useRef(new Set<string>());
   const inputRef = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
@@ -71,6 +74,7 @@ export function AudioUploader() {
   const startUpload = useCallback(
     async (item: Item) => {
       const tus = await import("tus-js-client");
+      if (cancelled.current.has(item.key)) return;
       const upload = new tus.Upload(item.file, {
         endpoint: TUS_ENDPOINT,
         chunkSize: TUS_CHUNK_BYTES,
@@ -78,7 +82,12 @@ export function AudioUploader() {
         metadata: { filename: item.file.name, filetype: item.file.type },
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
+        onUploadUrlAvailable() {
+          // Cancelled while the creation request was in flight: now there is something to remove.
+          if (cancelled.current.has(item.key)) void upload.abort(true).catch(() => undefined);
+        },
         onProgress(sent) {
+          if (cancelled.current.has(item.key)) return;
           update(item.key, { sent, status: sent >= item.file.size ? "processing" : "uploading" });
         },
         onShouldRetry(error) {
@@ -96,6 +105,7 @@ export function AudioUploader() {
           revalidate.current();
         },
         onError(error) {
+          if (cancelled.current.has(item.key)) return;
           const status = statusOf(error);
           if (status === 0 && typeof navigator !== "undefined" && navigator.onLine === false) {
             // Offline: wait for the connection, then go on where the server says the upload is.
@@ -117,6 +127,7 @@ export function AudioUploader() {
       uploads.current.set(item.key, upload);
       // The same file picked again (after a reload, or after giving up) resumes where it stopped.
       const previous = await upload.findPreviousUploads().catch(() => []);
+      if (cancelled.current.has(item.key)) return;
       if (previous.length > 0) upload.resumeFromPreviousUpload(previous[0]!);
       update(item.key, { status: "uploading", message: undefined });
       upload.start();
@@ -175,9 +186,11 @@ export function AudioUploader() {
   function cancel(item: Item) {
     const upload = uploads.current.get(item.key);
     uploads.current.delete(item.key);
+    cancelled.current.add(item.key);
     update(item.key, { status: "cancelled", message: undefined });
-    // Termination (tus DELETE): the server removes what it had staged.
-    if (upload) void upload.abort(true).catch(() => undefined);
+    // Termination (tus DELETE): the server removes what it had staged. Without a URL yet, the
+    // creation request is still in flight: onUploadUrlAvailable terminates once it answers.
+    if (upload?.url) void upload.abort(true).catch(() => undefined);
   }
 
   function remove(item: Item) {

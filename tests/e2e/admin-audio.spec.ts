@@ -150,9 +150,14 @@ test.describe("admin audio uploads", () => {
     await signedInAs("admin");
     // Hold the first PATCH so the upload is still running when Cancel is pressed.
     let release: () => void = () => undefined;
+    let patchHeld: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const patching = new Promise<void>((resolve) => (patchHeld = resolve));
     await page.route("**/api/admin/audio/uploads/*", async (route, request) => {
-      if (request.method() === "PATCH") await held;
+      if (request.method() === "PATCH") {
+        patchHeld();
+        await held;
+      }
       await route.continue().catch(() => undefined);
     });
     const deletes: string[] = [];
@@ -167,11 +172,43 @@ test.describe("admin audio uploads", () => {
     ]);
     const row = page.locator('[data-testid="audio-upload"][data-file="cancel-me.wav"]');
     await expect(row).toHaveAttribute("data-status", "uploading");
+    // The server has created the upload and bytes are on their way: there is something to remove.
+    await patching;
     await row.getByRole("button", { name: "Cancel: cancel-me.wav" }).click();
     await expect(row).toHaveAttribute("data-status", "cancelled");
     release();
     await expect.poll(() => deletes.length).toBeGreaterThanOrEqual(1);
     await page.unroute("**/api/admin/audio/uploads/*");
+
+    // Cancelled while the server has not yet answered the creation request: once it answers,
+    // the upload is removed (DELETE) and no byte of it is sent.
+    let answerCreation: () => void = () => undefined;
+    let creating: () => void = () => undefined;
+    const creationHeld = new Promise<void>((resolve) => (answerCreation = resolve));
+    const creationSent = new Promise<void>((resolve) => (creating = resolve));
+    await page.route("**/api/admin/audio/uploads", async (route, request) => {
+      if (request.method() === "POST") {
+        creating();
+        await creationHeld;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const patches: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PATCH") patches.push(request.url());
+    });
+    await page.getByLabel("Choose files").setInputFiles([
+      { name: "cancel-early.wav", mimeType: "audio/wav", buffer: Buffer.from(tagWav(wavFile({ seconds: 2 }), { title: "Never Started" })) },
+    ]);
+    const early = page.locator('[data-testid="audio-upload"][data-file="cancel-early.wav"]');
+    await creationSent;
+    await early.getByRole("button", { name: "Cancel: cancel-early.wav" }).click();
+    await expect(early).toHaveAttribute("data-status", "cancelled");
+    answerCreation();
+    await expect.poll(() => deletes.length).toBeGreaterThanOrEqual(2);
+    expect(patches).toEqual([]);
+    await expect(early).toHaveAttribute("data-status", "cancelled");
+    await page.unroute("**/api/admin/audio/uploads");
 
     await page.getByLabel("Choose files").setInputFiles([{ name: "cover.wav", mimeType: "audio/wav", buffer: png }]);
     const bad = page.locator('[data-testid="audio-upload"][data-file="cover.wav"]');
@@ -179,6 +216,7 @@ test.describe("admin audio uploads", () => {
     await expect(bad.getByRole("status")).toContainText("This file is not a supported audio file");
     await page.reload();
     await expect(drafts(page).filter({ hasText: "Never Stored" })).toHaveCount(0);
+    await expect(drafts(page).filter({ hasText: "Never Started" })).toHaveCount(0);
   });
 
   test("without JavaScript: one file at a time through the plain form; publish one, delete the other", async ({ page, signedInAs, jsEnabled }) => {
