@@ -29,6 +29,9 @@ import {
   type Identifier,
   type OtpType,
   type SignOutScope,
+  type AssuranceLevel,
+  type MfaApi,
+  type MfaFactor,
 } from "./port";
 import { authCookieOptions, signValue, unsignValue } from "./cookies.server";
 import { PASSWORD_MAX_LENGTH, weakPasswordMessage, weakPasswordReasons } from "./password-policy";
@@ -42,6 +45,9 @@ import {
   signAccessToken,
 } from "./tokens.server";
 import type { MessagePort, OutgoingMessage } from "~/platform/messages/port";
+import { decryptSecret, encryptSecret, newTotpSecret, totpUri, verifyTotp } from "./totp.server";
+import { PRODUCT_NAME } from "~/shared/constants";
+import { isUuid } from "~/shared/ids";
 
 export const LOCAL_SESSION_COOKIE = "sb-local-auth-token";
 /** GoTrue's defaults: one-hour access tokens, a 10 s grace for a just-rotated refresh token. */
@@ -49,6 +55,8 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 export const ONE_TIME_CODE_TTL_MS = 10 * 60_000;
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** A two-factor challenge must be answered within 5 minutes (GoTrue's default). */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
 /** A ban "until lifted": 100 years, as Supabase projects commonly write it (ban_duration 876000h). */
 export const FOREVER_MS = 876_000 * 3_600_000;
 
@@ -71,6 +79,14 @@ type CodePurpose = "confirmation" | "login" | "recovery" | "email_change" | "pho
 interface Issued<T> {
   result: AuthResult<T>;
   message?: OutgoingMessage;
+}
+
+interface VerifiedSession {
+  session: AuthSession;
+  sessionId: string;
+  user: UserRow;
+  aal: AssuranceLevel;
+  hasFactor: boolean;
 }
 
 interface CookiePayload {
@@ -98,6 +114,11 @@ const error = {
   userNotFound: () => new AuthError({ message: "User not found", status: 404, code: "user_not_found" }),
   sessionMissing: () => new AuthError({ message: TEXT.authSessionMissing, status: 400, code: CODES.sessionNotFound }),
   otpInvalid: () => new AuthError({ message: "Token has expired or is invalid", status: 403, code: CODES.otpExpired }),
+  // Two-factor sign-in: GoTrue's messages and codes.
+  mfaInvalidCode: () => new AuthError({ message: "Invalid TOTP code entered", status: 422, code: CODES.mfaVerificationFailed }),
+  mfaChallengeExpired: () => new AuthError({ message: "Challenge has expired or was already used: create a new challenge", status: 422, code: CODES.mfaChallengeExpired }),
+  mfaFactorNotFound: () => new AuthError({ message: "Factor not found", status: 404, code: CODES.mfaFactorNotFound }),
+  insufficientAal: () => new AuthError({ message: "AAL2 required", status: 401, code: CODES.insufficientAal }),
   contactTaken: (channel: OutgoingMessage["channel"]) =>
     channel === "email"
       ? new AuthError({ message: "A user with this email address has already been registered", status: 422, code: CODES.emailExists })
@@ -162,10 +183,10 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
     return token;
   }
 
-  async function buildSession(user: AuthUser, sessionId: string, refreshToken: string): Promise<AuthSession> {
+  async function buildSession(user: AuthUser, sessionId: string, refreshToken: string, aal: AssuranceLevel = "aal1"): Promise<AuthSession> {
     const issuedAt = Math.floor(now().getTime() / 1000);
     return {
-      access_token: await signAccessToken(secret, user, sessionId, issuedAt, ttl),
+      access_token: await signAccessToken(secret, user, sessionId, issuedAt, ttl, aal),
       refresh_token: refreshToken,
       expires_at: issuedAt + ttl,
       expires_in: ttl,
@@ -223,7 +244,8 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         childToken = await newRefreshToken(tx, row.session_id, row.user_id, row.id);
         await tx.updateTable("auth.sessions").set({ refreshed_at: at, updated_at: at }).where("id", "=", row.session_id).execute();
       }
-      return ok(await buildSession(toUser(user), row.session_id, childToken));
+      const level = await tx.selectFrom("auth.sessions").select("aal").where("id", "=", row.session_id).executeTakeFirst();
+      return ok(await buildSession(toUser(user), row.session_id, childToken, level?.aal ?? "aal1"));
     });
     return outcome;
   }
@@ -310,6 +332,10 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
       const sent = await client.signInWithOtp({ phone: target.phone!, shouldCreateUser: false });
       return sent.error?.code === CODES.otpDisabled ? fail(error.userNotFound()) : sent;
     },
+    async deleteFactors(userId, within = db) {
+      await within.deleteFrom("auth.mfa_factors").where("user_id", "=", userId).execute();
+      return ok(null);
+    },
     async deleteUser(userId, within = db) {
       const deleted = await within.deleteFrom("auth.users").where("id", "=", userId).returning("id").executeTakeFirst();
       return deleted ? ok(null) : fail(error.userNotFound());
@@ -321,7 +347,11 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
     admin: () => admin,
     client(jar: CookieJar): AuthClient {
       const readCookie = () => unsignValue<CookiePayload>(jar.get(LOCAL_SESSION_COOKIE), secret);
-      const saveSession = (session: AuthSession) =>
+      // What `verified()` found, kept for this client (one request): the guard asks for the user
+      // and the assurance level, and both come from one look at the session row.
+      let verifiedOnce: Promise<AuthResult<VerifiedSession>> | undefined;
+      const saveSession = (session: AuthSession) => {
+        verifiedOnce = undefined;
         jar.set({
           name: LOCAL_SESSION_COOKIE,
           value: signValue(
@@ -330,7 +360,9 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
           ),
           options: authCookieOptions(SESSION_COOKIE_MAX_AGE_S),
         });
+      };
       const clearSession = () => {
+        verifiedOnce = undefined;
         if (jar.get(LOCAL_SESSION_COOKIE) !== undefined) jar.set({ name: LOCAL_SESSION_COOKIE, value: "", options: authCookieOptions(0) });
       };
 
@@ -367,8 +399,12 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         });
       }
 
-      /** The verified session and its user row, or why there is none. */
-      async function verified(): Promise<AuthResult<{ session: AuthSession; sessionId: string; user: UserRow }>> {
+      /** The verified session and its user row, or why there is none (once per client, until the session changes). */
+      function verified(): Promise<AuthResult<VerifiedSession>> {
+        return (verifiedOnce ??= verifySession());
+      }
+
+      async function verifySession(): Promise<AuthResult<VerifiedSession>> {
         const current = await currentSession();
         if (current.error) return fail(current.error);
         if (!current.data) return fail(error.sessionMissing());
@@ -383,15 +419,123 @@ export function createLocalAuth(options: LocalAuthOptions): AuthPort {
         const live =
           claims &&
           user &&
-          (await db.selectFrom("auth.sessions").select("id").where("id", "=", claims.session_id).where("user_id", "=", claims.sub).executeTakeFirst());
+          (await db
+            .selectFrom("auth.sessions as s")
+            .select((eb) => [
+              "s.aal",
+              eb
+                .exists(eb.selectFrom("auth.mfa_factors as f").select("f.id").whereRef("f.user_id", "=", "s.user_id").where("f.status", "=", "verified"))
+                .as("has_factor"),
+            ])
+            .where("s.id", "=", claims.session_id)
+            .where("s.user_id", "=", claims.sub)
+            .executeTakeFirst());
         if (!claims || !live || !user) {
           clearSession();
           return fail(error.sessionMissing());
         }
-        return ok({ session: current.data, sessionId: claims.session_id, user });
+        return ok({ session: current.data, sessionId: claims.session_id, user, aal: live.aal, hasFactor: Boolean(live.has_factor) });
       }
 
+      const mfa: MfaApi = {
+        async assurance() {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          return ok({ current: current.data.aal, next: current.data.hasFactor ? "aal2" : "aal1" });
+        },
+
+        async listFactors() {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          const rows = await db
+            .selectFrom("auth.mfa_factors")
+            .select(["id", "friendly_name", "status", "created_at"])
+            .where("user_id", "=", current.data.user.id)
+            .orderBy("created_at")
+            .execute();
+          return ok(rows.map((row): MfaFactor => ({ id: row.id, factorType: "totp", friendlyName: row.friendly_name, status: row.status, createdAt: row.created_at.toISOString() })));
+        },
+
+        async enroll(friendlyName) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          const { user, aal, hasFactor } = current.data;
+          // Another authenticator for an account that has one: only from a session that proved the first.
+          if (hasFactor && aal !== "aal2") return fail(error.insufficientAal());
+          const plain = newTotpSecret();
+          const factorId = crypto.randomUUID();
+          await db.transaction().execute(async (tx) => {
+            await tx.deleteFrom("auth.mfa_factors").where("user_id", "=", user.id).where("status", "=", "unverified").execute();
+            await tx
+              .insertInto("auth.mfa_factors")
+              .values({ id: factorId, user_id: user.id, friendly_name: friendlyName ?? null, status: "unverified", secret_encrypted: encryptSecret(secret, plain) })
+              .execute();
+          });
+          return ok({ factorId, secret: plain, uri: totpUri(plain, user.email ?? user.phone ?? PRODUCT_NAME) });
+        },
+
+        async challenge(factorId) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          if (!isUuid(factorId)) return fail(error.mfaFactorNotFound());
+          const factor = await db.selectFrom("auth.mfa_factors").select("id").where("id", "=", factorId).where("user_id", "=", current.data.user.id).executeTakeFirst();
+          if (!factor) return fail(error.mfaFactorNotFound());
+          const challengeId = crypto.randomUUID();
+          await db.insertInto("auth.mfa_challenges").values({ id: challengeId, factor_id: factor.id, created_at: now() }).execute();
+          return ok({ challengeId });
+        },
+
+        async verify({ factorId, challengeId, code }) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          if (!isUuid(factorId)) return fail(error.mfaFactorNotFound());
+          if (!isUuid(challengeId)) return fail(error.mfaChallengeExpired());
+          const { user, sessionId, session } = current.data;
+          const result = await db.transaction().execute(async (tx): Promise<AuthResult<AuthSession>> => {
+            // The factor's row is the lock: two codes for one factor are decided one after the other.
+            const factor = await tx.selectFrom("auth.mfa_factors").selectAll().where("id", "=", factorId).where("user_id", "=", user.id).forUpdate().executeTakeFirst();
+            if (!factor) return fail(error.mfaFactorNotFound());
+            const at = now();
+            const challenge = await tx
+              .selectFrom("auth.mfa_challenges")
+              .selectAll()
+              .where("id", "=", challengeId)
+              .where("factor_id", "=", factor.id)
+              .executeTakeFirst();
+            if (!challenge || challenge.verified_at || challenge.created_at.getTime() < at.getTime() - MFA_CHALLENGE_TTL_MS) return fail(error.mfaChallengeExpired());
+            const plain = decryptSecret(secret, factor.secret_encrypted);
+            const step = plain ? verifyTotp(plain, code, at) : null;
+            // A code is good once: its step, or an earlier one, was accepted already.
+            if (step === null || (factor.last_step !== null && step <= Number(factor.last_step))) return fail(error.mfaInvalidCode());
+            await tx.updateTable("auth.mfa_challenges").set({ verified_at: at }).where("id", "=", challenge.id).execute();
+            await tx.updateTable("auth.mfa_factors").set({ status: "verified", last_step: step, updated_at: at }).where("id", "=", factor.id).execute();
+            await tx.updateTable("auth.sessions").set({ aal: "aal2", updated_at: at }).where("id", "=", sessionId).execute();
+            // New tokens for the raised session (as GoTrue issues them); the old refresh token is its parent,
+            // so a tab that refreshes with it within the reuse interval gets this child, not a revoked session.
+            const previous = await tx.selectFrom("auth.refresh_tokens").select("id").where("token_hash", "=", sha256(session.refresh_token)).executeTakeFirst();
+            if (previous) await tx.updateTable("auth.refresh_tokens").set({ revoked: true, updated_at: at }).where("id", "=", previous.id).execute();
+            const refreshToken = await newRefreshToken(tx, sessionId, user.id, previous?.id ?? null);
+            return ok(await buildSession(toUser(user), sessionId, refreshToken, "aal2"));
+          });
+          if (!result.error) saveSession(result.data);
+          return result;
+        },
+
+        async unenroll(factorId) {
+          const current = await verified();
+          if (current.error) return fail(current.error);
+          if (!isUuid(factorId)) return fail(error.mfaFactorNotFound());
+          const factor = await db.selectFrom("auth.mfa_factors").select(["id", "status"]).where("id", "=", factorId).where("user_id", "=", current.data.user.id).executeTakeFirst();
+          if (!factor) return fail(error.mfaFactorNotFound());
+          if (factor.status === "verified" && current.data.aal !== "aal2") return fail(error.insufficientAal());
+          await db.deleteFrom("auth.mfa_factors").where("id", "=", factor.id).execute();
+          verifiedOnce = undefined;
+          return ok(null);
+        },
+      };
+
       return {
+        mfa,
         async signInWithPassword(credentials) {
           const row = await findUser(db, credentials);
           if (!row || !row.encrypted_password) {

@@ -84,6 +84,11 @@ export const AUTH_ERROR_CODES = {
   /** A new e-mail address or phone number already belongs to another account (GoTrue's names). */
   emailExists: "email_exists",
   phoneExists: "phone_exists",
+  /** Two-factor sign-in (GoTrue's names). */
+  mfaVerificationFailed: "mfa_verification_failed",
+  mfaChallengeExpired: "mfa_challenge_expired",
+  mfaFactorNotFound: "mfa_factor_not_found",
+  insufficientAal: "insufficient_aal",
 } as const;
 
 export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
@@ -129,7 +134,51 @@ export interface CookieJar {
   set(cookie: CookieToSet): void;
 }
 
+/** Authenticator assurance levels (Supabase's names): aal1 by password or code, aal2 with a second factor. */
+export type AssuranceLevel = "aal1" | "aal2";
+
+export interface MfaFactor {
+  id: string;
+  factorType: "totp";
+  friendlyName: string | null;
+  status: "verified" | "unverified";
+  createdAt: string;
+}
+
+/** What an authenticator app needs to be set up: the secret, and the otpauth:// URI the QR code carries. */
+export interface MfaEnrolment {
+  factorId: string;
+  secret: string;
+  uri: string;
+}
+
+/**
+ * Two-factor sign-in (SPEC §7 "MFA: POST enrol, DELETE unenrol, POST
+ * challenge, POST verify"; ADR 0099): TOTP factors of the signed-in user.
+ * Verifying a code raises this session to aal2 (and makes a new factor
+ * verified); a code is accepted once. Refusals are AuthErrors with Supabase's
+ * codes (mfa_verification_failed, mfa_challenge_expired, insufficient_aal...).
+ */
+export interface MfaApi {
+  /**
+   * This session's level, and the level the account can reach: aal2 once it
+   * has a verified factor. Read on every request: adapters answer it from
+   * what verifying the session already fetched.
+   */
+  assurance(): Promise<AuthResult<{ current: AssuranceLevel; next: AssuranceLevel }>>;
+  listFactors(): Promise<AuthResult<MfaFactor[]>>;
+  /** A new unverified TOTP factor (earlier unverified ones are dropped). */
+  enroll(friendlyName?: string): Promise<AuthResult<MfaEnrolment>>;
+  challenge(factorId: string): Promise<AuthResult<{ challengeId: string }>>;
+  /** The code of a challenge: the session is aal2 from now on. */
+  verify(request: { factorId: string; challengeId: string; code: string }): Promise<AuthResult<AuthSession>>;
+  /** Removes a factor; a verified one only from an aal2 session. */
+  unenroll(factorId: string): Promise<AuthResult<null>>;
+}
+
 export interface AuthClient {
+  /** Two-factor sign-in of the signed-in user. */
+  readonly mfa: MfaApi;
   signInWithPassword(credentials: Identifier & { password: string }): Promise<AuthResult<AuthSession>>;
   /** Creates an unconfirmed account and sends a confirmation code (session is null until confirmed). */
   signUp(
@@ -201,6 +250,11 @@ export interface AuthAdmin {
    * phone number (the /auth recovery flow's phone path). Nothing comes back.
    */
   sendRecovery(target: Identifier): Promise<AuthResult<null>>;
+  /**
+   * Removes every second factor of an account (a recovery code was used for the
+   * lost authenticator, or an admin reset it); its sessions keep their level.
+   */
+  deleteFactors(userId: string, within?: AdminExecutor): Promise<AuthResult<null>>;
   /** Deletes the account; the app's rows referencing it follow their foreign keys. */
   deleteUser(userId: string, within?: AdminExecutor): Promise<AuthResult<null>>;
 }

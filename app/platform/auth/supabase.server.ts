@@ -19,6 +19,7 @@ import {
   type AuthError as SupabaseAuthError,
   type Session,
   type User,
+  type UserResponse,
 } from "@supabase/supabase-js";
 import { DEFAULT_USER_ROLE, TEXT } from "~/shared/constants";
 import { normalizeEmail, normalizePhone } from "~/platform/auth/identifiers";
@@ -35,6 +36,8 @@ import {
   type AuthSession,
   type AuthUser,
   type CookieJar,
+  type MfaApi,
+  type MfaFactor,
 } from "./port";
 import { authCookieOptions } from "./cookies.server";
 import { createRetryingFetch, type RetryOptions } from "./retry-fetch.server";
@@ -63,6 +66,16 @@ export function banDurationUntil(until: Date | null, now = new Date()): string {
 
 export const ADMIN_UNAVAILABLE_MESSAGE =
   "This needs the Supabase service-role key: set SUPABASE_SERVICE_ROLE_KEY on the server to manage accounts.";
+
+/** The `aal` claim of an access token GoTrue has verified (read, not verified again, here). */
+function aalOf(accessToken: string): "aal1" | "aal2" {
+  try {
+    const claims = JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString("utf8")) as { aal?: unknown };
+    return claims.aal === "aal2" ? "aal2" : "aal1";
+  } catch {
+    return "aal1";
+  }
+}
 
 export function toAuthUser(user: User): AuthUser {
   const metadata = (user.user_metadata ?? {}) as AuthUser["user_metadata"];
@@ -158,6 +171,16 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
       if (target.email) return done(await auth.resetPasswordForEmail(normalizeEmail(target.email)));
       return done(await auth.signInWithOtp({ phone: normalizePhone(target.phone!), options: { shouldCreateUser: false } }));
     },
+    async deleteFactors(userId) {
+      if (!options.serviceRoleKey) return unavailable();
+      const listed = await adminAuth().mfa.listFactors({ userId });
+      if (listed.error) return fail(toAuthError(listed.error));
+      for (const factor of listed.data.factors) {
+        const deleted = await adminAuth().mfa.deleteFactor({ id: factor.id, userId });
+        if (deleted.error) return fail(toAuthError(deleted.error));
+      }
+      return ok(null);
+    },
     async deleteUser(userId) {
       if (!options.serviceRoleKey) return unavailable();
       return done(await adminAuth().deleteUser(userId));
@@ -168,10 +191,17 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
     kind: "supabase",
     admin: () => admin,
     client(jar: CookieJar): AuthClient {
+      // GoTrue's own answer about the user, once per client (one request) until the session
+      // changes (any change writes cookies): the guard asks for the user and then the assurance
+      // level, and the level's factors must come from GoTrue too, as the session cookie's copy of
+      // the user is the browser's to edit.
+      let verifiedUser: Promise<UserResponse> | undefined;
+      const forgetUser = () => void (verifiedUser = undefined);
       const supabase = createServerClient(options.url, options.anonKey, {
         cookies: {
           getAll: () => jar.getAll(),
           setAll: (cookies) => {
+            forgetUser();
             for (const { name, value, options: cookieOptions } of cookies) {
               const maxAge = cookieOptions.maxAge;
               jar.set({ name, value, options: { ...authCookieOptions(maxAge), expires: cookieOptions.expires } });
@@ -196,7 +226,68 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
       // getUser() (which asks GoTrue), so supabase-js's warning about it would only be noise.
       (auth as unknown as { suppressGetSessionWarning: boolean }).suppressGetSessionWarning = true;
 
+      const getVerifiedUser = () => (verifiedUser ??= auth.getUser());
+
+      const mfa: MfaApi = {
+        async assurance() {
+          const current = await getVerifiedUser();
+          if (current.error) return fail(toAuthError(current.error));
+          const session = await auth.getSession();
+          const token = session.data.session?.access_token;
+          // The token getUser just had GoTrue verify: its `aal` claim is GoTrue's word.
+          const aal = token ? aalOf(token) : "aal1";
+          const hasFactor = (current.data.user.factors ?? []).some((factor) => factor.status === "verified");
+          return ok({ current: aal, next: hasFactor ? "aal2" : "aal1" });
+        },
+        async listFactors() {
+          const current = await getVerifiedUser();
+          if (current.error) return fail(toAuthError(current.error));
+          return ok(
+            (current.data.user.factors ?? [])
+              .filter((factor) => factor.factor_type === "totp")
+              .map((factor): MfaFactor => ({
+                id: factor.id,
+                factorType: "totp",
+                friendlyName: factor.friendly_name ?? null,
+                status: factor.status === "verified" ? "verified" : "unverified",
+                createdAt: factor.created_at,
+              })),
+          );
+        },
+        async enroll(friendlyName) {
+          // GoTrue keeps at most one unverified factor per name: drop earlier unfinished set-ups first.
+          const current = await getVerifiedUser();
+          if (current.error) return fail(toAuthError(current.error));
+          for (const factor of current.data.user.factors ?? []) {
+            if (factor.status !== "verified") await auth.mfa.unenroll({ factorId: factor.id });
+          }
+          forgetUser();
+          const outcome = await auth.mfa.enroll({ factorType: "totp", friendlyName: friendlyName ?? `Authenticator ${Date.now().toString(36)}` });
+          if (outcome.error) return fail(toAuthError(outcome.error));
+          return ok({ factorId: outcome.data.id, secret: outcome.data.totp.secret, uri: outcome.data.totp.uri });
+        },
+        async challenge(factorId) {
+          const outcome = await auth.mfa.challenge({ factorId });
+          if (outcome.error) return fail(toAuthError(outcome.error));
+          return ok({ challengeId: outcome.data.id });
+        },
+        async verify({ factorId, challengeId, code }) {
+          // supabase-js stores the raised session through the cookie adapter (setAll).
+          const outcome = await auth.mfa.verify({ factorId, challengeId, code: code.replace(/\s+/g, "") });
+          forgetUser();
+          if (outcome.error) return fail(toAuthError(outcome.error));
+          const { access_token, refresh_token, expires_in, user } = outcome.data;
+          return ok(toAuthSession({ access_token, refresh_token, expires_in, token_type: "bearer", user, expires_at: Math.floor(Date.now() / 1000) + expires_in } as Session));
+        },
+        async unenroll(factorId) {
+          const outcome = await auth.mfa.unenroll({ factorId });
+          forgetUser();
+          return outcome.error ? fail(toAuthError(outcome.error)) : ok(null);
+        },
+      };
+
       return {
+        mfa,
         async signInWithPassword({ password, ...who }) {
           const outcome = who.email
             ? await auth.signInWithPassword({ email: normalizeEmail(who.email), password })
@@ -269,7 +360,7 @@ export function createSupabaseAuth(options: SupabaseAuthOptions): AuthPort {
         },
 
         async getUser() {
-          const outcome = await auth.getUser();
+          const outcome = await getVerifiedUser();
           return result(outcome, (data) => (data.user ? toAuthUser(data.user) : null));
         },
 

@@ -27,7 +27,7 @@ export interface AccessTokenClaims {
   phone: string | null;
   user_metadata: AuthUser["user_metadata"];
   role: "authenticated";
-  aal: "aal1";
+  aal: "aal1" | "aal2";
   exp: number;
   iat: number;
   iss: string;
@@ -40,6 +40,7 @@ export async function signAccessToken(
   sessionId: string,
   issuedAtSeconds: number,
   ttlSeconds: number,
+  aal: "aal1" | "aal2" = "aal1",
 ): Promise<string> {
   return new SignJWT({
     session_id: sessionId,
@@ -47,7 +48,7 @@ export async function signAccessToken(
     phone: user.phone,
     user_metadata: user.user_metadata,
     role: "authenticated",
-    aal: "aal1",
+    aal,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)

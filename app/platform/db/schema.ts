@@ -199,6 +199,37 @@ export interface AuthSessionsTable {
   updated_at: Timestamp;
   refreshed_at: NullableTimestamp;
   user_agent: string | null;
+  /** aal1 by password or code; aal2 once a second factor was verified in this session (ADR 0099). */
+  aal: Generated<"aal1" | "aal2">;
+}
+
+/** A TOTP authenticator (db/local-auth/0005_mfa_factors.sql): the secret encrypted, the last accepted step. */
+export interface AuthMfaFactorsTable {
+  id: string;
+  user_id: string;
+  factor_type: Generated<"totp">;
+  friendly_name: string | null;
+  status: "unverified" | "verified";
+  secret_encrypted: string;
+  last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthMfaChallengesTable {
+  id: string;
+  factor_id: string;
+  created_at: Timestamp;
+  verified_at: NullableTimestamp;
+}
+
+/** Recovery codes of two-factor sign-in (supabase/migrations/20261202000100): SHA-256 only, used once. */
+export interface MfaRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface AuthRefreshTokensTable {
@@ -805,6 +836,8 @@ export interface WebVitalsTable {
 
 export interface DB {
   "auth.sessions": AuthSessionsTable;
+  "auth.mfa_factors": AuthMfaFactorsTable;
+  "auth.mfa_challenges": AuthMfaChallengesTable;
   "auth.refresh_tokens": AuthRefreshTokensTable;
   "auth.one_time_codes": AuthOneTimeCodesTable;
   rate_limits: RateLimitsTable;
@@ -862,6 +895,7 @@ export interface DB {
   party_ratings: PartyRatingsTable;
   party_results: PartyResultsTable;
   party_events: PartyEventsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   web_page_views: WebPageViewsTable;
   web_vitals: WebVitalsTable;
 }
