@@ -38,6 +38,8 @@ export function routeMap(route: DefineRoute): void {
   route("auth", "routes/auth/sign-in.tsx");
   route("auth/sign-out", "routes/auth/sign-out.tsx");
   route("auth/keep-alive", "routes/auth/keep-alive.tsx");
+  // Two-factor sign-in: the challenge, and setting up or managing an authenticator (issue 16, ADR 0099).
+  route("auth/mfa", "routes/auth/mfa.tsx");
   aliases(route, "routes/auth/phone-test.tsx", ["test-phone-auth", "simple-phone-test", "working-phone-test", "local-phone-test"]);
 
   // The catalogue and its player.

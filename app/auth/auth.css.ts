@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import * as recipe from "~/styles/recipes.css";
 import { vars } from "~/styles/theme.css";
 
@@ -74,3 +74,40 @@ export const stateCellHead = style({
 });
 
 export const stateCell = style({ padding: `${vars.space[2]} 0`, fontFamily: vars.font.mono, overflowWrap: "anywhere" });
+
+// Two-factor sign-in (/auth/mfa, ADR 0099).
+export const disclosure = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: vars.space[4],
+  display: "grid",
+  gap: vars.space[3],
+});
+
+export const setupSteps = style({ display: "grid", gap: vars.space[5], paddingInlineStart: vars.space[5] });
+
+/** The QR code stays dark on white in both themes: scanners read it so. */
+export const qr = style({
+  background: "#ffffff",
+  padding: vars.space[3],
+  borderRadius: vars.radius.md,
+  width: "min(100%, 232px)",
+  aspectRatio: "1 / 1",
+  marginBlock: vars.space[3],
+});
+globalStyle(`${qr} svg`, { display: "block", width: "100%", height: "100%" });
+
+export const secretKey = style({ fontFamily: vars.font.mono, fontSize: "1rem", overflowWrap: "anywhere", letterSpacing: "0.08em" });
+
+export const recoveryCodes = style([
+  recipe.bareList,
+  {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(9.5rem, 1fr))",
+    gap: vars.space[2],
+    fontFamily: vars.font.mono,
+    fontSize: "1.05rem",
+    padding: vars.space[4],
+    background: vars.color.surfaceSunken,
+    borderRadius: vars.radius.md,
+  },
+]);

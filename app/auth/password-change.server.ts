@@ -18,7 +18,7 @@ import { PRODUCT_NAME } from "~/shared/constants";
 import { clearAccountFailures } from "./attempt-limits.server";
 import { requestContext } from "./request-context.server";
 import { codeVerifiedWithin, endOtherSessionClocks, forgetCodeVerified } from "./session-activity.server";
-import { authClient, resolveSession } from "./session.server";
+import { authClient, awaitsSecondFactor, resolveSession } from "./session.server";
 
 /** How long after a verified code a password may be set without the current one. */
 export const RECOVERY_WINDOW_MS = 10 * 60_000;
@@ -54,7 +54,8 @@ export async function changePassword(
   { currentPassword, newPassword }: { currentPassword?: string; newPassword: string },
 ): Promise<PasswordChangeOutcome> {
   const resolved = await resolveSession(request);
-  if (resolved.state !== "active") return { ok: false, reason: "not-signed-in" };
+  // Half-way through signing in (a second factor still owed) is not signed in: no new password yet.
+  if (resolved.state !== "active" || awaitsSecondFactor(resolved.secondFactor)) return { ok: false, reason: "not-signed-in" };
   const { user, sessionId } = resolved;
   const client = authClient(request);
 

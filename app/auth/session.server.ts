@@ -42,6 +42,7 @@ import { db } from "~/platform/runtime.server";
 import { REFRESH_THRESHOLD_MS, SIGN_OUT_THRESHOLD_MS, TEXT } from "~/shared/constants";
 import { combineHeaders, createToastHeaders } from "~/toast/toast.server";
 import type { Viewer } from "./viewer";
+import { AUTH_EVENTS, emitAuthEvent } from "./auth-events.server";
 import type { ClientSessionState } from "./session-state";
 import { isAdmin, isApprovedAR } from "./viewer";
 import { getSessionHeaders, markViewerSpecific, requestContext } from "./request-context.server";
@@ -61,12 +62,34 @@ import {
 
 export { getSessionHeaders } from "./request-context.server";
 
+/**
+ * Where the session stands on two-factor sign-in (ADR 0099):
+ *  passed      a second factor was verified in this session (aal2)
+ *  not-set-up  the account has no authenticator and needs none (offered, not required)
+ *  challenge   the account has one, and this session has not proved it yet
+ *  enrol       an admin without one: they set one up before anything else
+ * The last two are a session half-way through signing in: only /auth/mfa and
+ * sign-out let it in, and public pages see nobody.
+ */
+export type SecondFactor = "passed" | "not-set-up" | "challenge" | "enrol";
+
+export const MFA_PATH = "/auth/mfa";
+
 export type ResolvedSession =
   | { state: "anonymous" }
   | { state: "expired"; reason: TimeoutReason }
   /** The account is suspended (ADR 0080): its session has just been signed out. */
   | { state: "suspended"; suspension: SuspensionNotice }
-  | { state: "active"; viewer: Viewer; user: AuthUser; session: AuthSession; sessionId: string; clock: SessionClock };
+  | { state: "active"; viewer: Viewer; user: AuthUser; session: AuthSession; sessionId: string; clock: SessionClock; secondFactor: SecondFactor };
+
+/** A session that has still to pass, or set up, its second factor. */
+export const awaitsSecondFactor = (secondFactor: SecondFactor) => secondFactor === "challenge" || secondFactor === "enrol";
+
+function secondFactorOf(viewer: Viewer, level: { current: "aal1" | "aal2"; next: "aal1" | "aal2" }): SecondFactor {
+  if (level.current === "aal2") return "passed";
+  if (level.next === "aal2") return "challenge";
+  return isAdmin(viewer) ? "enrol" : "not-set-up";
+}
 
 const RESOLVED = "session";
 
@@ -121,6 +144,14 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
     return { state: "anonymous" };
   }
 
+  // Two-factor sign-in: answered from what verifying the session fetched (no extra round trip),
+  // so before anything (a failed refresh) can clear the session this client verified.
+  const level = await client.mfa.assurance();
+  if (level.error) {
+    await client.signOut("local");
+    return { state: "anonymous" };
+  }
+
   // One query: the profile and any suspension in force. Read before the clocks, so a
   // suspended person hears why (a ban refuses the very next request, even while the
   // provider's access token is still valid: ADR 0080).
@@ -160,6 +191,7 @@ async function resolveOnce(request: Request): Promise<ResolvedSession> {
     session,
     sessionId,
     clock: clock.clock,
+    secondFactor: secondFactorOf(viewer, level.data),
   };
 }
 
@@ -228,7 +260,8 @@ export async function optionalViewer(request: Request): Promise<Viewer | null> {
   const resolved = await resolveSession(request);
   if (resolved.state === "expired") throw await expiredSessionRedirect(request, resolved.reason);
   if (resolved.state === "suspended") throw await suspendedRedirect(request, resolved.suspension);
-  return resolved.state === "active" ? resolved.viewer : null;
+  // Half-way through signing in (the second factor to come) is not signed in yet.
+  return resolved.state === "active" && !awaitsSecondFactor(resolved.secondFactor) ? resolved.viewer : null;
 }
 
 function originalPath(request: Request): string {
@@ -238,6 +271,11 @@ function originalPath(request: Request): string {
 
 export function signInPath(request: Request): string {
   return `/auth?${new URLSearchParams({ redirect: originalPath(request) })}`;
+}
+
+/** The second-factor page, coming back here once it is passed. */
+export function secondFactorPath(request: Request): string {
+  return `${MFA_PATH}?${new URLSearchParams({ redirect: originalPath(request) })}`;
 }
 
 export async function sessionExpiredToastHeaders(reason: TimeoutReason): Promise<Headers> {
@@ -259,8 +297,18 @@ async function expiredSessionRedirect(request: Request, reason: TimeoutReason): 
 }
 
 export async function requireUser(request: Request): Promise<Viewer> {
+  const resolved = await requireSession(request);
+  if (awaitsSecondFactor(resolved.secondFactor)) throw redirect(secondFactorPath(request), { headers: getSessionHeaders(request) });
+  return resolved.viewer;
+}
+
+/**
+ * A signed-in session whatever its second factor: for the second-factor page
+ * itself (access "second-factor"). Visitors go to /auth as requireUser's do.
+ */
+export async function requireSession(request: Request): Promise<Extract<ResolvedSession, { state: "active" }>> {
   const resolved = await resolveSession(request);
-  if (resolved.state === "active") return resolved.viewer;
+  if (resolved.state === "active") return resolved;
   if (resolved.state === "expired") throw await expiredSessionRedirect(request, resolved.reason);
   if (resolved.state === "suspended") throw await suspendedRedirect(request, resolved.suspension);
   throw redirect(signInPath(request), { headers: getSessionHeaders(request) });
@@ -303,6 +351,7 @@ export async function beginSession(request: Request, session: AuthSession, { via
   }
   await ensureProfile(session.user);
   forgetResolvedSession(request);
+  emitAuthEvent(AUTH_EVENTS.signedIn, session.user.id);
   return viewerFor(session.user);
 }
 
@@ -337,6 +386,7 @@ export async function signOut(request: Request, options: SignOutOptions = {}): P
   if (resolved.state === "active") {
     if (scope === "global") await endUserSessionClocks(db(), resolved.user.id);
     else if (scope === "local") await endSessionClock(db(), resolved.sessionId);
+    emitAuthEvent(AUTH_EVENTS.signedOut, resolved.user.id);
   }
   const { jar } = requestContext(request);
   for (const cookie of jar.getAll()) {

@@ -67,6 +67,14 @@ export const RATE_LIMITS = {
   codeChecksPerRecipientAddress: { name: "code-check:recipient+address", limit: 5, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
   /** The cap on guessing one recipient's code from many addresses at once (a 6-digit code: 30 of 1,000,000). */
   codeChecksPerRecipient: { name: "code-check:recipient", limit: 30, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
+  /**
+   * Two-factor codes and recovery codes tried by one account (ADR 0099): a
+   * 6-digit code has 3 good answers in its window, so 10 guesses per 15
+   * minutes gives an attacker who has the password 1 chance in 33,000 a day.
+   */
+  secondFactorChecksPerUser: { name: "mfa-check:user", limit: 10, windowMs: 15 * MINUTE, message: "Too many codes tried. Wait a few minutes, then try again." },
+  /** Setting up an authenticator, new recovery codes, turning it off: far above what a person does by hand. */
+  secondFactorChangesPerUser: { name: "mfa-change:user", limit: 20, windowMs: 15 * MINUTE, message: "Too many changes to two-factor sign-in. Wait a few minutes." },
   signUpsPerAddress: { name: "sign-up:address", limit: 10, windowMs: 60 * MINUTE, message: "Too many sign-ups from your network." },
   /** Listening party chat (ADR 0092): a lively room, not a flood. */
   partyChatPerUser: { name: "party-chat:user", limit: 20, windowMs: MINUTE, message: "You are sending messages too fast." },

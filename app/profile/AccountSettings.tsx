@@ -83,6 +83,18 @@ export function AccountSettings({
         </p>
       </section>
 
+      <section className={styles.settingsItem} aria-labelledby="two-factor-title">
+        <Heading id="two-factor-title" className={styles.settingsTitle}>
+          {T.twoFactorTitle}
+        </Heading>
+        <p className={page.muted}>{T.twoFactorHint}</p>
+        <p>
+          <Link to={`/auth/mfa?${new URLSearchParams({ redirect: returnTo })}`} className={page.textLink}>
+            {T.twoFactorLink}
+          </Link>
+        </p>
+      </section>
+
       <section className={styles.settingsItem} aria-labelledby="time-zone-title">
         <Heading id="time-zone-title" className={styles.settingsTitle}>
           {T.timeZoneTitle}

@@ -6,7 +6,10 @@
  *  public        nobody's session is read (signed file URLs, the theme switch)
  *  public-viewer a public page that knows who is looking; a session past its
  *                timeout still goes to /auth with the 'Session Expired' toast
- *  signed-in     any signed-in person; visitors go to /auth?redirect=<path>
+ *  second-factor a signed-in session that may still owe its second factor (the
+ *                two-factor page itself, ADR 0099); visitors go to /auth
+ *  signed-in     any signed-in person who has passed two-factor sign-in where
+ *                it applies (others go to /auth/mfa); visitors go to /auth?redirect=<path>
  *  member        accepted member, A&R or admin; other signed-in people go to
  *                /dashboard (where their application stands)
  *  approved-ar   accepted_ar or admin; other signed-in people go to /ar
@@ -18,7 +21,7 @@
 import type { Viewer } from "~/auth/viewer";
 import { isAdmin, isApprovedAR, isMember } from "~/auth/viewer";
 
-export const ACCESS_LEVELS = ["public", "public-viewer", "signed-in", "member", "approved-ar", "admin"] as const;
+export const ACCESS_LEVELS = ["public", "public-viewer", "second-factor", "signed-in", "member", "approved-ar", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** The Viewer a route of this access level is given: null where nobody is required. */
@@ -30,6 +33,7 @@ export function allows(access: Access, viewer: Viewer | null): boolean {
     case "public":
     case "public-viewer":
       return true;
+    case "second-factor":
     case "signed-in":
       return viewer !== null;
     case "member":
@@ -42,7 +46,7 @@ export function allows(access: Access, viewer: Viewer | null): boolean {
 }
 
 /** Where a signed-in person who does not pass the guard is sent (visitors always go to sign in). */
-export const DENIED_TARGET: Record<Exclude<Access, "public" | "public-viewer" | "signed-in">, string> = {
+export const DENIED_TARGET: Record<Exclude<Access, "public" | "public-viewer" | "second-factor" | "signed-in">, string> = {
   member: "/dashboard",
   "approved-ar": "/ar",
   admin: "/",

@@ -30,7 +30,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Viewer } from "~/auth/viewer";
-import { optionalViewer, requireUser } from "~/auth/session.server";
+import { optionalViewer, requireSession, requireUser } from "~/auth/session.server";
 import { getSessionHeaders, recordLoaderTiming } from "~/auth/request-context.server";
 import type { Database } from "~/platform/db/connect.server";
 import type { MessagePort } from "~/platform/messages/port";
@@ -114,6 +114,7 @@ export interface DefinedRoute<L> {
 export async function guard<A extends Access>(access: A, request: Request): Promise<ViewerFor<A>> {
   if (access === "public") return null as ViewerFor<A>;
   if (access === "public-viewer") return (await optionalViewer(request)) as ViewerFor<A>;
+  if (access === "second-factor") return (await requireSession(request)).viewer as ViewerFor<A>;
   const viewer = await requireUser(request);
   if (!allows(access, viewer)) {
     throw redirect(DENIED_TARGET[access as keyof typeof DENIED_TARGET], { headers: getSessionHeaders(request) });

@@ -22,6 +22,7 @@ import { partyHub } from "../party/hub.server";
 import { startPartyHousekeeping } from "../party/presence.server";
 import { startEmbeddedMaintenance } from "../platform/db/embedded-maintenance.server";
 import { CATALOGUE_TABLES } from "../catalog/constants";
+import { logAuthEvents } from "../auth/auth-events.server";
 
 /**
  * Expired rate-limit rows and clocks of sessions past any absolute timeout are
@@ -113,8 +114,15 @@ export async function boot(options: BootOptions = {}): Promise<Runtime> {
   };
   const runtime: Runtime = { env, database, sessionSecret, messages: createMessagePort(env, env.dataDir, log), demoPassword };
   setRuntime(runtime);
+  // The security log: every sign-in, sign-out and verified second factor, by account id (ASVS V7.2).
+  if (env.NODE_ENV === "production" && !authEventsLogged) {
+    authEventsLogged = true;
+    logAuthEvents(log);
+  }
   return runtime;
 }
+
+let authEventsLogged = false;
 
 const CREDENTIALS_FILE = "demo-credentials.txt";
 

@@ -16,7 +16,8 @@ import { honeypotInputProps } from "~/auth/honeypot.server";
 import { maskIdentifier } from "~/platform/auth/identifiers";
 import { readPendingCode } from "~/auth/pending.server";
 import { mayChangeWithoutCurrent } from "~/auth/password-change.server";
-import { getSessionHeaders } from "~/auth/session.server";
+import { awaitsSecondFactor, getSessionHeaders, resolveSession } from "~/auth/session.server";
+import { secondFactorPage } from "~/auth/mfa/mfa.server";
 import { readSuspensionNotice } from "~/auth/suspension.server";
 import { SUSPENSION_TEXT, suspensionMessage } from "~/auth/suspension";
 import {
@@ -54,7 +55,14 @@ const route = defineRoute({
     if (viewer && step !== "password") {
       throw redirect(destinationAfterSignIn(viewer, redirectTo), { headers: getSessionHeaders(request) });
     }
-    if (!viewer && step === "password") throw redirect("/auth?mode=recover");
+    if (!viewer && step === "password") {
+      // A recovery's session that still owes its second factor proves it first, then comes back here.
+      const resolved = await resolveSession(request);
+      if (resolved.state === "active" && awaitsSecondFactor(resolved.secondFactor)) {
+        throw redirect(secondFactorPage(url.pathname + url.search), { headers: getSessionHeaders(request) });
+      }
+      throw redirect("/auth?mode=recover");
+    }
 
     const pending = step === "verify" ? await readPendingCode(request) : null;
     // A recovery code not asked for on this device (an admin sent it, ADR 0080): the person types
