@@ -23,7 +23,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MFA_TEXT } from "../app/auth/mfa/mfa-text";
 import { positionAt, type Timeline } from "../app/party/sync";
+import { totpCode } from "../app/platform/auth/totp.server";
 import { startBuiltServer, type BuiltServer } from "./built-server";
 
 const SAMPLES = Number(process.env.SAMPLES ?? 20);
@@ -50,8 +52,18 @@ async function signIn(browser: Browser, base: string, email: string): Promise<{ 
   await page.goto("/auth");
   await page.locator("#auth-sign-in-identifier").fill(email);
   await page.locator("#auth-sign-in-password").fill(PASSWORD);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/auth")), page.locator("#auth-sign-in-password").press("Enter")]);
+  await Promise.all([page.waitForURL((url) => url.pathname !== "/auth"), page.locator("#auth-sign-in-password").press("Enter")]);
+  if (new URL(page.url()).pathname === "/auth/mfa") await setUpAuthenticator(page);
   return { context, page };
+}
+
+/** An admin sets up an authenticator at first sign-in (ADR 0099): the bench does it as a person would. */
+async function setUpAuthenticator(page: Page): Promise<void> {
+  await page.getByRole("button", { name: MFA_TEXT.startSetup }).click();
+  const secret = (await page.getByTestId("mfa-secret").innerText()).replace(/\s+/g, "");
+  await page.getByLabel(MFA_TEXT.codeLabel).fill(totpCode(secret));
+  await page.getByRole("button", { name: MFA_TEXT.confirmSubmit }).click();
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith("/auth")), page.getByRole("link", { name: MFA_TEXT.codesDone }).click()]);
 }
 
 async function read(page: Page): Promise<Reading> {
