@@ -12,11 +12,11 @@
  *    previous applicant's page. Without JavaScript the same pages offer
  *    "Previous applicant" / "Next applicant" links and native audio.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { wavFile } from "../support/audio-files";
 import { latestCode, latestMessage } from "../support/messages";
 import { E2E_DATA_DIR, E2E_DEMO_PASSWORD } from "../../playwright.config";
-import { test, expect, expectNoAxeViolationsInBothThemes, submitSignIn } from "./fixtures";
+import { test, expect, expectNoAxeViolationsInBothThemes, signInAsFormAdmin, submitSignIn } from "./fixtures";
 
 const audioFile = (name: string, bytes: Uint8Array) => ({ name, mimeType: "audio/wav", buffer: Buffer.from(bytes) });
 
@@ -27,12 +27,11 @@ async function noSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** The demo admin in a browser context of their own (same JavaScript setting as the project). */
-async function adminPage(browser: Browser, baseURL: string | undefined, jsEnabled: boolean): Promise<Page> {
+/** An admin in a browser context of their own (same JavaScript setting as the project), through the form and its second factor. */
+async function adminPage(browser: Browser, baseURL: string | undefined, jsEnabled: boolean, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
   const page = await context.newPage();
-  await page.goto("/auth");
-  await submitSignIn(page, "admin@demo.hitfactory.test", E2E_DEMO_PASSWORD);
+  await signInAsFormAdmin(page, testInfo);
   await expect(page).not.toHaveURL(/\/auth\b/);
   return page;
 }
@@ -98,7 +97,7 @@ test.describe("reviewing and offers", () => {
     await expect(page.getByTestId("application-status")).toBeVisible();
 
     // The admin: the queue, the applicant's page, a rating, the decision.
-    const admin = await adminPage(browser, baseURL, jsEnabled);
+    const admin = await adminPage(browser, baseURL, jsEnabled, test.info());
     await admin.goto("/admin/applications");
     await expect(admin.getByRole("link", { name: /^Pending/ })).toHaveAttribute("aria-current", "page");
     await admin.getByRole("link", { name, exact: true }).click();

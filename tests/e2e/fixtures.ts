@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { test as base, expect, type Browser, type BrowserContext, type Page, type Request, type Route } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Request, type Route, type TestInfo } from "@playwright/test";
 import { E2E_DATA_DIR, E2E_DEMO_PASSWORD } from "../../playwright.config";
-import { DEMO_PERSONAS, claimSession, readPool, type Persona, type PooledSession, type SessionPool } from "./support/session-pool";
+import { DEMO_PERSONAS, claimFormAdmin, claimSession, readPool, type FormAdmin, type Persona, type PooledSession, type SessionPool } from "./support/session-pool";
+import { totpCode, totpStep, TOTP_PERIOD_S } from "~/platform/auth/totp.server";
 
 export { expect };
 export type { Persona };
@@ -194,6 +195,59 @@ export async function signIn(page: Page, identifier: string, { password = E2E_DE
   await submitSignIn(page, identifier, password);
 }
 
+/** Answers the two-factor challenge (/auth/mfa) on the page with the current code of an authenticator's key. */
+export async function answerChallenge(page: Page, totpSecret: string): Promise<void> {
+  await base.expect(page.getByRole("heading", { name: "Enter your authenticator code" })).toBeVisible();
+  await page.getByLabel("6-digit code").fill(totpCode(totpSecret));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await base.expect(page).not.toHaveURL((url) => url.pathname.startsWith("/auth/mfa"), { timeout: 15_000 });
+}
+
+/**
+ * The demo admin's challenge (the fallback sign-in of a pooled persona): its
+ * key is shared by every spec, and a code is good once per step, so the steps
+ * either side of now are tried in turn, each from a fresh challenge page.
+ */
+export async function passAdminChallenge(page: Page): Promise<void> {
+  pool ??= readPool(E2E_DATA_DIR);
+  const challenge = page.url();
+  const tried = new Set<number>();
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const now = totpStep(new Date());
+    const step = [now - 1, now, now + 1].find((candidate) => !tried.has(candidate));
+    if (step === undefined) {
+      await page.waitForTimeout(10_000);
+      continue;
+    }
+    tried.add(step);
+    await page.goto(challenge);
+    await page.getByLabel("6-digit code").fill(totpCode(pool.adminTotpSecret, new Date(step * TOTP_PERIOD_S * 1000 + 1000)));
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    const passed = await Promise.race([
+      page.waitForURL((url) => !url.pathname.startsWith("/auth/mfa"), { timeout: 15_000 }).then(() => true),
+      page.getByText("That code is not right").waitFor({ timeout: 15_000 }).then(() => false),
+    ]);
+    if (passed) return;
+  }
+  throw new Error("the demo admin's two-factor challenge refused every code tried");
+}
+
+/**
+ * An admin of this test's own, signed in through the form with its own
+ * authenticator (prepare-sessions made them): for the specs that sign an
+ * admin in as a person does.
+ */
+export async function signInAsFormAdmin(page: Page, testInfo: TestInfo, path = "/auth"): Promise<FormAdmin> {
+  pool ??= readPool(E2E_DATA_DIR);
+  const by = `${testInfo.titlePath.join(" › ")} [${testInfo.project.name}, retry ${testInfo.retry}]`;
+  const admin = claimFormAdmin(E2E_DATA_DIR, pool, by);
+  if (!admin) throw new Error(`All ${pool.formAdmins.length} form admins are taken: raise E2E_FORM_ADMINS (prepare-sessions.ts).`);
+  await signIn(page, admin.email, { path });
+  await base.expect(page).toHaveURL((url) => url.pathname === "/auth/mfa");
+  await answerChallenge(page, admin.totpSecret);
+  return admin;
+}
+
 /** What `signedInAs` returns: who the browser now is. */
 export type SignedIn = Omit<PooledSession, "cookie"> & { persona: Persona };
 
@@ -224,6 +278,12 @@ async function signInThroughForm(context: BrowserContext, email: string, baseURL
     const page = await signer.newPage();
     await signIn(page, email, { path: `/auth?${new URLSearchParams({ redirect: "/healthz" })}` });
     await expect(page).toHaveURL((url) => url.pathname === "/healthz");
+    // An admin answers the two-factor challenge too (ADR 0099), then goes back to /healthz.
+    if (email === pool?.sessions.admin[0]?.email) {
+      await page.goto(`/auth/mfa?${new URLSearchParams({ redirect: "/healthz" })}`);
+      await passAdminChallenge(page);
+      await expect(page).toHaveURL((url) => url.pathname === "/healthz");
+    }
     await context.addCookies(await signer.cookies());
   } finally {
     await signer.close();

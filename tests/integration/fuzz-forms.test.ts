@@ -88,6 +88,7 @@ const REFUSALS_MAY_WRITE: Record<string, { columns: string[] | "*"; types?: stri
     columns: ["dashboard_last_view_at", "dashboard_new_since"],
     why: "the dashboard's loader records the view for 'since your last visit' (ADR 0069) when the refused form's page renders",
   },
+  "auth.mfa_challenges": { columns: "*", why: "a two-factor code is checked against a challenge made for it, as Supabase Auth records one per attempt (ADR 0099)" },
   "public.party_listeners": {
     columns: "*",
     why: "a live party's page counts a visit as being in the room (a no-JS listener has no event stream to say so, ADR 0092), and the refused form's page renders",

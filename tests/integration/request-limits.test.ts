@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAccount } from "~/demo/accounts";
 import { BODY_LIMITS, TOO_LARGE_MESSAGE } from "~/platform/http/body-limit.server";
 import { INPUT_MESSAGES } from "~/platform/http/input-hygiene.server";
+import { passSecondFactor } from "../support/second-factor";
 import { CookieJar } from "../support/app-handler";
 import { BUILT_SERVER, COMPILED_SERVER, startServer, type ServerProcess } from "../support/server-process";
 import { usingPostgres } from "../support/database";
@@ -315,5 +316,19 @@ async function signedIn(email: string): Promise<CookieJar> {
   });
   expect(signIn.status).toBe(302);
   jar.update(signIn);
+  // Admins pass two-factor sign-in (ADR 0099), through the same server.
+  const send = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: jar.header() }, redirect: "manual" });
+    jar.update(response);
+    return response;
+  };
+  await passSecondFactor(
+    {
+      get: (path) => send(path),
+      post: (path, body = {}) =>
+        send(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body as Record<string, string>) }),
+    },
+    email,
+  );
   return jar;
 }

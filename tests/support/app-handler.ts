@@ -24,6 +24,7 @@ import { isForeignRequest, FORBIDDEN_BODY } from "~/auth/origin-check.server";
 import { getSessionHeaders, requestContext, runInRequestScope, serverTimingFor, sessionSignalFor, viewerCacheControl } from "~/auth/request-context.server";
 import { checkRequestInput } from "~/platform/http/input-hygiene.server";
 import { setCookieName } from "~/platform/auth/cookies.server";
+import { passSecondFactor } from "./second-factor";
 
 export const TEST_ORIGIN = "http://hitfactory.test";
 
@@ -122,6 +123,11 @@ export class CookieJar {
   names(): string[] {
     return [...this.cookies.keys()];
   }
+
+  /** Plants a cookie, as an attacker who copied one would. */
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
 }
 
 /** A same-origin browser session against the handler: cookies kept, redirects not followed. */
@@ -172,12 +178,14 @@ export class TestClient {
   }
 
   /** Signs in through the real /auth page, as a browser would post its form, and keeps the session cookies. */
-  async signIn(email: string, password: string): Promise<void> {
+  async signIn(email: string, password: string, options: { secondFactor?: boolean } = {}): Promise<void> {
     const hidden = await this.honeypotFields("/auth");
     const response = await this.post("/auth", { intent: "sign-in", identifier: email, password, ...hidden });
     if (response.status !== 302) {
       throw new Error(`Sign-in as ${email} failed with ${response.status}: ${(await response.text()).slice(0, 500)}`);
     }
+    // An admin sets up, and anyone with one answers, two-factor sign-in (tests/support/second-factor.ts).
+    if (options.secondFactor !== false) await passSecondFactor(this, email);
   }
 }
 

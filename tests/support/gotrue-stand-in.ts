@@ -8,7 +8,11 @@
  *   (password, and e-mail or phone changes confirmed by a code sent to the new
  *   address: verify type email_change / phone_change, "secure e-mail change" off);
  *   the admin API with the service-role key: PUT /admin/users/{id} (ban_duration)
- *   and DELETE /admin/users/{id} (ADR 0080).
+ *   and DELETE /admin/users/{id} (ADR 0080); two-factor sign-in (ADR 0099):
+ *   POST /factors (TOTP), POST /factors/{id}/challenge, POST /factors/{id}/verify
+ *   (the session's JWT then says aal2), DELETE /factors/{id} (aal2 for a verified
+ *   one), GET /admin/users/{id}/factors and DELETE /admin/users/{id}/factors/{fid},
+ *   and the user's `factors` in /user.
  * Behaviour mirrored: refresh tokens rotate, a rotated token reused after the
  * reuse interval revokes its session; error bodies carry `code` and `message`
  * under API version 2024-01-01 (weak_password with reasons, invalid_credentials,
@@ -20,6 +24,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SignJWT, jwtVerify } from "jose";
 import { weakPasswordMessage, weakPasswordReasons } from "~/platform/auth/password-policy";
+import { newTotpSecret, totpUri, verifyTotp } from "~/platform/auth/totp.server";
 
 interface StandInUser {
   id: string;
@@ -35,6 +40,17 @@ interface StandInUser {
   /** An e-mail or phone change waiting for the code sent to the new one (PUT /user). */
   new_email?: string | null;
   new_phone?: string | null;
+  factors: StandInFactor[];
+}
+
+interface StandInFactor {
+  id: string;
+  friendly_name: string | null;
+  status: "unverified" | "verified";
+  secret: string;
+  created_at: string;
+  updated_at: string;
+  lastStep: number | null;
 }
 
 interface RefreshTokenRow {
@@ -93,7 +109,8 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
   let ttl = options.accessTokenTtlSeconds ?? 3600;
   let reuseIntervalMs = options.reuseIntervalMs ?? 10_000;
   const users = new Map<string, StandInUser>();
-  const sessions = new Map<string, { userId: string }>();
+  const sessions = new Map<string, { userId: string; aal?: "aal1" | "aal2" }>();
+  const challenges = new Map<string, { factorId: string; createdAt: number; used: boolean }>();
   const refreshTokens = new Map<string, RefreshTokenRow>();
   const codes: (SentMessage & { userId: string; expiresAt: number })[] = [];
   const sent: SentMessage[] = [];
@@ -120,7 +137,9 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
     created_at: u.created_at,
     updated_at: u.created_at,
     is_anonymous: false,
+    factors: u.factors.map(publicFactor),
   });
+  const publicFactor = (f: StandInFactor) => ({ id: f.id, friendly_name: f.friendly_name ?? undefined, factor_type: "totp", status: f.status, created_at: f.created_at, updated_at: f.updated_at });
 
   function newRefreshToken(sessionId: string, userId: string, parent: string | null) {
     const token = crypto.randomBytes(9).toString("base64url");
@@ -136,7 +155,7 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
       phone: user.phone ?? "",
       user_metadata: user.user_metadata,
       role: "authenticated",
-      aal: "aal1",
+      aal: sessions.get(sessionId)?.aal ?? "aal1",
     })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(user.id)
@@ -238,6 +257,7 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
         email: body.email ? String(body.email).toLowerCase() : null,
         phone: body.phone ? stripPlus(String(body.phone)) : null,
         password: null,
+        factors: [],
         user_metadata: {},
         email_confirmed_at: null,
         phone_confirmed_at: null,
@@ -262,6 +282,7 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
           email: body.email ? String(body.email).toLowerCase() : null,
           phone: body.phone ? stripPlus(String(body.phone)) : null,
           password: null,
+          factors: [],
           user_metadata: { ...(body.data ?? {}) },
           email_confirmed_at: null,
           phone_confirmed_at: null,
@@ -357,6 +378,65 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
         issueCode(user, "phone", "phone_change", `+${stripPlus(body.phone)}`);
       }
       return { status: 200, body: publicUser(user) };
+    }
+
+    const factorPath = /^\/auth\/v1\/factors(?:\/([^/]+)(?:\/(challenge|verify))?)?$/.exec(path);
+    if (factorPath) {
+      const who = await bearer(req);
+      if (who === "invalid" || who === null) return error(401, "bad_jwt", "invalid JWT: unable to parse or verify signature");
+      const session = sessions.get(who.sessionId);
+      const user = users.get(who.userId);
+      if (!session || !user) return error(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      const [, factorId, step] = factorPath;
+      if (!factorId && method === "POST") {
+        if (user.factors.some((f) => f.status === "verified") && session.aal !== "aal2") return error(401, "insufficient_aal", "AAL2 required to enroll a new factor");
+        const secret = newTotpSecret();
+        const at = new Date().toISOString();
+        const factor: StandInFactor = { id: crypto.randomUUID(), friendly_name: body.friendly_name ?? null, status: "unverified", secret, created_at: at, updated_at: at, lastStep: null };
+        user.factors.push(factor);
+        const uri = totpUri(secret, user.email ?? user.phone ?? "account");
+        return { status: 200, body: { id: factor.id, type: "totp", friendly_name: factor.friendly_name, totp: { qr_code: "<svg></svg>", secret, uri } } };
+      }
+      const factor = user.factors.find((f) => f.id === factorId);
+      if (!factor) return error(404, "mfa_factor_not_found", "Factor not found");
+      if (!step && method === "DELETE") {
+        if (factor.status === "verified" && session.aal !== "aal2") return error(401, "insufficient_aal", "AAL2 required to unenroll verified factor");
+        user.factors = user.factors.filter((f) => f.id !== factor.id);
+        return { status: 200, body: { id: factor.id } };
+      }
+      if (step === "challenge" && method === "POST") {
+        const id = crypto.randomUUID();
+        challenges.set(id, { factorId: factor.id, createdAt: Date.now(), used: false });
+        return { status: 200, body: { id, type: "totp", expires_at: Math.floor(Date.now() / 1000) + 300 } };
+      }
+      if (step === "verify" && method === "POST") {
+        const challenge = challenges.get(String(body.challenge_id ?? ""));
+        if (!challenge || challenge.factorId !== factor.id || challenge.used || Date.now() - challenge.createdAt > 300_000) {
+          return error(422, "mfa_challenge_expired", "MFA challenge has expired, verify against another challenge or create a new challenge.");
+        }
+        const matched = verifyTotp(factor.secret, String(body.code ?? ""), new Date());
+        if (matched === null || (factor.lastStep !== null && matched <= factor.lastStep)) return error(422, "mfa_verification_failed", "Invalid TOTP code entered");
+        challenge.used = true;
+        factor.lastStep = matched;
+        factor.status = "verified";
+        factor.updated_at = new Date().toISOString();
+        session.aal = "aal2";
+        return { status: 200, body: await sessionBody(user, who.sessionId, newRefreshToken(who.sessionId, user.id, null)) };
+      }
+    }
+
+    const adminFactors = /^\/auth\/v1\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path);
+    if (adminFactors) {
+      if (req.headers.apikey !== serviceRoleKey || req.headers.authorization !== `Bearer ${serviceRoleKey}`) return error(403, "not_admin", "User not allowed");
+      const user = users.get(decodeURIComponent(adminFactors[1]!));
+      if (!user) return error(404, "user_not_found", "User not found");
+      if (!adminFactors[2] && method === "GET") return { status: 200, body: user.factors.map(publicFactor) };
+      if (adminFactors[2] && method === "DELETE") {
+        const factor = user.factors.find((f) => f.id === adminFactors[2]);
+        if (!factor) return error(404, "mfa_factor_not_found", "Factor not found");
+        user.factors = user.factors.filter((f) => f.id !== factor.id);
+        return { status: 200, body: publicFactor(factor) };
+      }
     }
 
     const adminUser = /^\/auth\/v1\/admin\/users\/([^/]+)$/.exec(path);

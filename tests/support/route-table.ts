@@ -82,6 +82,7 @@ export function guardOutcome(access: Access, persona: Persona, pathAndQuery: str
   if (access === "public" || access === "public-viewer") return null;
   if (persona === "anonymous") return signIn(pathAndQuery);
   switch (access) {
+    case "second-factor":
     case "signed-in":
       return null;
     case "member":
@@ -115,6 +116,8 @@ const SAMPLES: Record<string, Sample[]> = {
   "/auth": [{ get: { applicant: to("/dashboard"), member: to("/dashboard"), ar: to("/ar/dashboard"), admin: to("/admin") } }],
   // JSON for the session-timeout host: GET is not how it is called; an empty post names no form.
   "/auth/keep-alive": [{ route: "/auth/keep-alive", get: notAllowed }],
+  // Two-factor sign-in (ADR 0099): every signed-in persona may see it (the challenge, a set-up, or its management).
+  "/auth/mfa": [{}],
   "/catalog": [{ get: to("/music-catalog"), post: to("/music-catalog") }],
   // No form on a song page: a POST is 405 whether or not the song exists.
   "/song/:songId": [
@@ -415,7 +418,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = deriveRouteTable();
 export const API_ROUTES = ["/api/songs/{songId}/audio-url", "/api/showcase/{trackId}/audio-url", "/api/submissions/{submissionId}/audio-url", "/api/applications/tracks/{trackId}/audio-url", "/api/listen/{token}/{songId}", "/api/songs/{songId}/plays", "/api/admin/statistics", "/api/admin/audio/uploads/*", "/api/camps/songs/{campSongId}/audio-url", "/camps/{campId}/calendar.ics", "/party/clock", "/party/{partyId}/actions", "/party/{partyId}/events", "/party/{partyId}/items/{itemId}/audio", "/calendar/sessions.ics", "/calendar/feed/{token}", "/media/avatars/{userId}", "/admin/backup/download", "/theme", "/auth/keep-alive", "/api/vitals", "/__test/*"] as const;
 
 /** Pages the issues add beyond SPEC §2's list (issue 10: the showcase, the inbox, the onboarding endpoint, the calendar; issue 15: this browser's feature flags, the offline page; issue 16: backups). */
-export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds", "/admin/members/{userId}", "/admin/users/{userId}", "/admin/catalog/{songId}", "/admin/camps/{campId}", "/admin/camps/{campId}/schedule", "/admin/camps/{campId}/review", "/camps", "/camps/{campId}", "/camps/{campId}/review", "/camps/{campId}/sessions/{sessionId}", "/party/new", "/party/{partyId}", "/admin/flags", "/offline", "/admin/backup"] as const;
+export const ISSUE_ROUTES = ["/admin/applications/questions", "/admin/applications/{applicationId}", "/admin/ar-registrations", "/showcase", "/submissions", "/submissions/{submissionId}", "/admin/submissions/{submissionId}", "/inbox", "/onboarding", "/calendar", "/briefs", "/briefs/{briefId}", "/ar/briefs", "/ar/briefs/{briefId}", "/ar/shortlists", "/ar/shortlists/{shortlistId}", "/listen/{token}", "/ar/holds", "/admin/holds", "/admin/members/{userId}", "/admin/users/{userId}", "/admin/catalog/{songId}", "/admin/camps/{campId}", "/admin/camps/{campId}/schedule", "/admin/camps/{campId}/review", "/camps", "/camps/{campId}", "/camps/{campId}/review", "/camps/{campId}/sessions/{sessionId}", "/party/new", "/party/{partyId}", "/admin/flags", "/offline", "/admin/backup", "/auth/mfa"] as const;
 
 /** Every route string of SPEC §2, so a test can prove the table misses none. */
 export const SPEC_ROUTES = [

@@ -25,11 +25,14 @@ import { PENDING_AR_DEMO } from "../../../app/ar/registration-demo";
 import { createLocalUser } from "../../../app/auth/users.server";
 import { authClient, beginSession, getSessionHeaders, landingFor } from "../../../app/auth/session.server";
 import { LOCAL_SESSION_COOKIE } from "../../../app/platform/auth/local.server";
-import { DEMO_PERSONAS, poolDir, poolFile, type Persona, type PooledSession, type SessionPool } from "./session-pool";
+import { totpCode } from "../../../app/platform/auth/totp.server";
+import { DEMO_PERSONAS, poolDir, poolFile, type FormAdmin, type Persona, type PooledSession, type SessionPool } from "./session-pool";
 
 const started = performance.now();
 const perPersona = Number(process.env.E2E_SESSIONS_PER_PERSONA ?? 36);
 const disposableUsers = Number(process.env.E2E_DISPOSABLE_USERS ?? 72);
+/** Admins of their own for the specs that sign an admin in through the form (retries included). */
+const formAdminCount = Number(process.env.E2E_FORM_ADMINS ?? 16);
 
 const runtime = await boot({ log: () => {} });
 const { env } = runtime;
@@ -82,6 +85,54 @@ async function createDisposableUser(n: number): Promise<string> {
   return email;
 }
 
+/**
+ * Admins must pass two-factor sign-in (ADR 0099). The first admin session sets
+ * up the demo admin's authenticator through the auth port as /auth/mfa does
+ * (enrol, challenge, the current code); a code is good once, so the other
+ * pooled admin sessions are raised to the level that one reached (aal2) in
+ * the provider's own table, the one thing here that a person could not do.
+ * The e2e two-factor spec walks the real challenge in the browser.
+ */
+async function giveAdminSessionsTheirSecondFactor(adminSessions: PooledSession[]): Promise<string> {
+  const [first] = adminSessions;
+  if (!first) throw new Error("no admin session to set up two-factor sign-in with");
+  const request = new Request("http://localhost/auth/mfa", { headers: { cookie: `${LOCAL_SESSION_COOKIE}=${first.cookie}` } });
+  const mfa = authClient(request).mfa;
+  const enrolment = await mfa.enroll("Demo authenticator");
+  if (enrolment.error) throw new Error(`setting up the admin's authenticator: ${enrolment.error.message}`);
+  const challenge = await mfa.challenge(enrolment.data.factorId);
+  if (challenge.error) throw new Error(`challenging the admin's authenticator: ${challenge.error.message}`);
+  const verified = await mfa.verify({ factorId: enrolment.data.factorId, challengeId: challenge.data.challengeId, code: totpCode(enrolment.data.secret) });
+  if (verified.error) throw new Error(`verifying the admin's authenticator: ${verified.error.message}`);
+  // The verify issued the first session new tokens: the pool keeps the cookie the browser would now hold.
+  const header = getSessionHeaders(request).getSetCookie().find((line) => line.startsWith(`${LOCAL_SESSION_COOKIE}=`));
+  if (header) first.cookie = header.slice(LOCAL_SESSION_COOKIE.length + 1, header.indexOf(";"));
+  await runtime.database.db.updateTable("auth.sessions").set({ aal: "aal2" }).where("user_id", "=", first.userId).execute();
+  return enrolment.data.secret;
+}
+
+/** An admin of its own with an authenticator set up through the port (claimFormAdmin hands it out). */
+async function createFormAdmin(n: number): Promise<FormAdmin> {
+  const email = `e2e-form-admin-${n}@e2e.test`;
+  const user = await createLocalUser(runtime.database.db, { email, password: password!, displayName: `Form Admin ${n}`, role: "admin", confirmed: true });
+  await runtime.database.db
+    .insertInto("profiles")
+    .values({ user_id: user.id, role: "admin", is_admin: true, display_name: `Form Admin ${n}`, public_profile: false, onboarding_completed: true, links: JSON.stringify([]) })
+    .execute();
+  const session = await signIn(email);
+  const request = new Request("http://localhost/auth/mfa", { headers: { cookie: `${LOCAL_SESSION_COOKIE}=${session.cookie}` } });
+  const mfa = authClient(request).mfa;
+  const enrolment = await mfa.enroll("E2E authenticator");
+  if (enrolment.error) throw new Error(`setting up ${email}'s authenticator: ${enrolment.error.message}`);
+  const challenge = await mfa.challenge(enrolment.data.factorId);
+  if (challenge.error) throw new Error(`challenging ${email}'s authenticator: ${challenge.error.message}`);
+  // The step before now: the spec's own sign-in, minutes later, answers with a later one.
+  const code = totpCode(enrolment.data.secret, new Date(Date.now() - 30_000));
+  const verified = await mfa.verify({ factorId: enrolment.data.factorId, challengeId: challenge.data.challengeId, code });
+  if (verified.error) throw new Error(`verifying ${email}'s authenticator: ${verified.error.message}`);
+  return { email, userId: user.id, totpSecret: enrolment.data.secret };
+}
+
 try {
   const createdAt = Date.now();
   const sessions = {} as Record<Persona, PooledSession[]>;
@@ -92,6 +143,9 @@ try {
     // Password checks run on libuv's threads; the database serialises the writes.
     sessions[persona] = await Promise.all(Array.from({ length: count }, () => signIn(email)));
   }
+  const adminTotpSecret = await giveAdminSessionsTheirSecondFactor(sessions.admin);
+  const formAdmins: FormAdmin[] = [];
+  for (let n = 1; n <= formAdminCount; n++) formAdmins.push(await createFormAdmin(n));
   const disposable: string[] = [];
   for (let n = 1; n <= disposableUsers; n++) disposable.push(await createDisposableUser(n));
   sessions.disposable = await Promise.all(disposable.map((email) => signIn(email)));
@@ -102,6 +156,8 @@ try {
     cookieName: LOCAL_SESSION_COOKIE,
     secure,
     sessions,
+    adminTotpSecret,
+    formAdmins,
   };
   fs.mkdirSync(poolDir(env.dataDir), { recursive: true });
   fs.writeFileSync(poolFile(env.dataDir), JSON.stringify(pool), { mode: 0o600 });

@@ -41,6 +41,38 @@ export interface SessionPool {
   /** Whether the server sets the cookie Secure (production): the fixture sets it the same way. */
   secure: boolean;
   sessions: Record<Persona, PooledSession[]>;
+  /**
+   * The demo admin's authenticator key (admins must have one, ADR 0099): a spec
+   * that signs the admin in through the form answers the challenge with it.
+   */
+  adminTotpSecret: string;
+  /**
+   * Admins of their own, each with an authenticator of its own, for the specs
+   * that sign an admin in through the form: a code is good once per 30 s and
+   * an account has 10 checks per 15 minutes, so such specs must not share one.
+   */
+  formAdmins: FormAdmin[];
+}
+
+export interface FormAdmin {
+  email: string;
+  userId: string;
+  totpSecret: string;
+}
+
+/** An admin of its own for this test (null when all are taken). */
+export function claimFormAdmin(dataDir: string, pool: SessionPool, by: string): FormAdmin | null {
+  const dir = claimsDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  for (let index = 0; index < pool.formAdmins.length; index++) {
+    try {
+      fs.writeFileSync(path.join(dir, `form-admin-${index}`), `${by}\n`, { flag: "wx" });
+      return pool.formAdmins[index]!;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return null;
 }
 
 /** Everything the pool needs lives in the server's (throwaway) DATA_DIR. */
