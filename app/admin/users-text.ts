@@ -129,7 +129,7 @@ export const DELETE_REMOVES = {
   notices: "Inbox notices sent to this account",
   camps: "Camp invitations and answers, and places in camp sessions",
   parties: "Listening party chat messages and reactions, with the ratings, invitations and places in rooms that go with them",
-  sessions: "Sessions, sign-in codes, pending contact changes, any suspension and the private calendar link",
+  sessions: "Sessions, sign-in codes, the authenticator and recovery codes of two-factor sign-in, pending contact changes, any suspension and the private calendar link",
 } as const;
 export type DeleteRemovesKey = keyof typeof DELETE_REMOVES;
 

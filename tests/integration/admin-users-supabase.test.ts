@@ -154,10 +154,11 @@ describe("admin actions on the Supabase adapter", () => {
   });
 
   it("without the service-role key, answers a clear error and changes nothing", async () => {
-    useTestRuntime(database, runtimeEnv(false));
-    expect(getAuthPort().admin().available).toBe(false);
+    // Signed in (with two-factor, whose recovery path needs the key) before the key goes.
     const admin = new TestClient(app);
     await admin.signIn("boss@collective.example", PASSWORD);
+    useTestRuntime(database, runtimeEnv(false));
+    expect(getAuthPort().admin().available).toBe(false);
     const requestsBefore = standIn.requests.length;
     const bodies: Record<string, string>[] = [{ intent: "ban", reason: "Nope" }, { intent: "delete", confirm: "delete" }];
     for (const body of bodies) {

@@ -613,6 +613,9 @@ describe("deleting an account", () => {
       "auth.sessions.user_id",
       "auth.refresh_tokens.user_id",
       "auth.one_time_codes.user_id",
+      // Two-factor sign-in (ADR 0099): the authenticator, its challenges' factor, and the recovery codes.
+      "auth.mfa_factors.user_id",
+      "mfa_recovery_codes.user_id",
     ];
     const kept = [
       "song_credits.member_id",
