@@ -18,11 +18,9 @@ import type { Transaction } from "kysely";
 import { wavPeaks } from "~/catalog/audio-info";
 import { AUDIO_BUCKET } from "~/catalog/constants";
 import { insertSongRecord } from "~/catalog/song-records.server";
-import { DEMO_SAMPLE_RATE, barsFor, renderSong } from "~/demo/audio-synth";
-import { encodeWav } from "~/demo/audio-wav";
 import { demoAccount } from "~/demo/accounts";
-import { GENRE_STYLES } from "~/demo/songs-data";
 import { seedOf } from "~/demo/songs-random";
+import { copyDemoSubmissionAudio, storeDemoSubmissionAudio } from "~/demo/submission-audio.server";
 import type { DemoFiles } from "~/demo/songs.server";
 import type { DB } from "~/platform/db/schema";
 import { AUDIO_TYPES } from "~/shared/media-types";
@@ -64,7 +62,6 @@ export function demoCampSubmissionsBy(email: string): DemoCampSong[] {
   return DEMO_CAMP_OUTCOME_SONGS.filter((song) => song.shares.find((share) => share.email)?.email === email);
 }
 
-const ROOTS: Record<string, number> = { C: 0, D: 2, Eb: 3, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
 export async function seedDemoCampOutcomes(tx: Transaction<DB>, options: { now: Date; files: DemoFiles; log?: (line: string) => void }): Promise<void> {
   const started = Date.now();
@@ -93,32 +90,9 @@ export async function seedDemoCampOutcomes(tx: Transaction<DB>, options: { now: 
     const details = DEMO_CAMP_SUBMISSION_DETAILS[demo.workingTitle] ?? FALLBACK_DETAILS;
 
     const seed = seedOf(`camp-submission:${GENERATOR_VERSION}:${demo.workingTitle}`);
-    const [note, mode] = details.key.split(" ") as [string, "major" | "minor"];
     const path = `submissions/demo/camp/${GENERATOR_VERSION}/${seed.toString(16)}${AUDIO_TYPES.wav.extension}`;
-    let bytes = await options.files.storage.get(AUDIO_BUCKET, path);
-    if (!bytes) {
-      const style = GENRE_STYLES[details.genre] ?? GENRE_STYLES.Pop!;
-      bytes = encodeWav(renderSong({ seed, bpm: demo.bpm, root: ROOTS[note] ?? 0, mode, bars: barsFor(demo.bpm, 15 + (seed % 4), 15), style }), DEMO_SAMPLE_RATE);
-      await options.files.storage.put(AUDIO_BUCKET, path, bytes, AUDIO_TYPES.wav.contentType);
-      options.files.record(AUDIO_BUCKET, path);
-    }
-    const storageRow = (objectPath: string, uploadedBy: string | null) => ({
-      bucket: AUDIO_BUCKET,
-      path: objectPath,
-      content_type: AUDIO_TYPES.wav.contentType,
-      size_bytes: bytes!.byteLength,
-      sha256: crypto.createHash("sha256").update(bytes!).digest("hex"),
-      kind: "audio" as const,
-      uploaded_by: uploadedBy,
-    });
-    await tx
-      .insertInto("storage_objects")
-      .values(storageRow(path, submitterId))
-      .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
-      .execute();
-
-    const durationSeconds = (bytes.byteLength - 44) / 2 / DEMO_SAMPLE_RATE;
-    const peaks = wavPeaks(bytes);
+    const audio = await storeDemoSubmissionAudio(tx, options.files, { seed, bpm: demo.bpm, key: details.key, genre: details.genre, lengthSpread: 4 }, path, submitterId);
+    const { durationSeconds, peaks } = audio;
     // Submitted a few days after the camp, decided a few days later (never in the future).
     const createdAt = new Date(Math.min(campEnded + (3 + index) * DAY, options.now.getTime() - 2 * DAY));
     const accepted = demo.outcome === "catalogue" || demo.outcome === "pitched";
@@ -128,15 +102,7 @@ export async function seedDemoCampOutcomes(tx: Transaction<DB>, options: { now: 
     if (accepted) {
       // As accepting does: the audio copied into the catalogue's storage, the song with the sheet's credits and the camp song's id.
       const songPath = `catalogue/demo-camp/${GENERATOR_VERSION}/${seed.toString(16)}${AUDIO_TYPES.wav.extension}`;
-      if (!(await options.files.storage.stat(AUDIO_BUCKET, songPath))) {
-        await options.files.storage.put(AUDIO_BUCKET, songPath, bytes, AUDIO_TYPES.wav.contentType);
-        options.files.record(AUDIO_BUCKET, songPath);
-      }
-      await tx
-        .insertInto("storage_objects")
-        .values(storageRow(songPath, admin?.id ?? null))
-        .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
-        .execute();
+      await copyDemoSubmissionAudio(tx, options.files, audio, songPath, admin?.id ?? null);
       songId = await insertSongRecord(tx, {
         title: demo.workingTitle,
         genre: details.genre,
@@ -170,7 +136,7 @@ export async function seedDemoCampOutcomes(tx: Transaction<DB>, options: { now: 
         audio_bucket: AUDIO_BUCKET,
         audio_path: path,
         content_type: AUDIO_TYPES.wav.contentType,
-        size_bytes: bytes.byteLength,
+        size_bytes: audio.bytes.byteLength,
         duration_seconds: durationSeconds,
         peaks: JSON.stringify(peaks),
         credits: JSON.stringify(credits),

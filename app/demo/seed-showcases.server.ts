@@ -22,6 +22,7 @@ import { encodeWav } from "./audio-wav";
 import { GENRE_STYLES } from "./songs-data";
 import { createRandom, pick, seedOf } from "./songs-random";
 import type { DemoFiles } from "./songs.server";
+import { DEMO_KEY_ROOTS } from "./submission-audio.server";
 
 /** Bump when the synthesiser changes, so old generated files are not reused. */
 const GENERATOR_VERSION = "v1";
@@ -42,7 +43,6 @@ const OTHER_COUNTS = [5, 2, 4, 1, 3, 2, 1, 4, 2, 3];
 const WORDS_A = ["Midnight", "Paper", "Golden", "Neon", "Quiet", "Electric", "Velvet", "Static", "Summer", "Glass", "Hollow", "Silver"];
 const WORDS_B = ["Hearts", "Skyline", "Signals", "Rooms", "Tides", "Letters", "Engines", "Gardens", "Echoes", "Fever", "Lights", "Roads"];
 const KEYS = ["C major", "G major", "D minor", "A minor", "E minor", "F major", "B minor", "Eb major"];
-const ROOTS: Record<string, number> = { C: 0, D: 2, Eb: 3, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
 export async function seedDemoShowcases(tx: Transaction<DB>, options: ShowcaseSeedOptions): Promise<{ tracks: number; members: number }> {
   const started = Date.now();
@@ -82,7 +82,7 @@ export async function seedDemoShowcases(tx: Transaction<DB>, options: ShowcaseSe
       const audioPath = `showcase/demo/${GENERATOR_VERSION}/${seed.toString(16)}${AUDIO_TYPES.wav.extension}`;
       let bytes = await options.files.storage.get(AUDIO_BUCKET, audioPath);
       if (!bytes) {
-        const samples = renderSong({ seed, bpm, root: ROOTS[note] ?? 0, mode, bars: barsFor(bpm, seconds, 10), style: pick(random, styles) });
+        const samples = renderSong({ seed, bpm, root: DEMO_KEY_ROOTS[note] ?? 0, mode, bars: barsFor(bpm, seconds, 10), style: pick(random, styles) });
         bytes = encodeWav(samples, DEMO_SAMPLE_RATE);
         await options.files.storage.put(AUDIO_BUCKET, audioPath, bytes, AUDIO_TYPES.wav.contentType);
         options.files.record(AUDIO_BUCKET, audioPath);

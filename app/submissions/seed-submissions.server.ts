@@ -14,11 +14,9 @@ import { wavPeaks } from "~/catalog/audio-info";
 import { AUDIO_BUCKET } from "~/catalog/constants";
 import { insertSongRecord } from "~/catalog/song-records.server";
 import type { Credit } from "~/catalog/types";
-import { DEMO_SAMPLE_RATE, barsFor, renderSong } from "~/demo/audio-synth";
-import { encodeWav } from "~/demo/audio-wav";
 import { DEMO_ACCOUNTS, demoAccount } from "~/demo/accounts";
-import { GENRE_STYLES } from "~/demo/songs-data";
 import { seedOf } from "~/demo/songs-random";
+import { copyDemoSubmissionAudio, storeDemoSubmissionAudio } from "~/demo/submission-audio.server";
 import type { DemoFiles } from "~/demo/songs.server";
 import type { DB } from "~/platform/db/schema";
 import { AUDIO_TYPES } from "~/shared/media-types";
@@ -126,7 +124,6 @@ export const DEMO_SUBMISSIONS: readonly DemoSubmission[] = [
   },
 ];
 
-const ROOTS: Record<string, number> = { C: 0, D: 2, Eb: 3, E: 4, F: 5, G: 7, A: 9, B: 11 };
 
 export async function seedDemoSubmissions(tx: Transaction<DB>, options: SubmissionSeedOptions): Promise<{ submissions: number }> {
   const started = Date.now();
@@ -155,38 +152,15 @@ export async function seedDemoSubmissions(tx: Transaction<DB>, options: Submissi
     const who = demo.by === "member" ? demoMember : others[demo.by];
     if (!who) continue;
     const seed = seedOf(`submission:${GENERATOR_VERSION}:${demo.title}`);
-    const [note, mode] = demo.key.split(" ") as [string, "major" | "minor"];
     const path = `submissions/demo/${GENERATOR_VERSION}/${seed.toString(16)}${AUDIO_TYPES.wav.extension}`;
-    let bytes = await options.files.storage.get(AUDIO_BUCKET, path);
-    if (!bytes) {
-      const style = GENRE_STYLES[demo.genre] ?? Object.values(GENRE_STYLES)[0]!;
-      const samples = renderSong({ seed, bpm: demo.bpm, root: ROOTS[note] ?? 0, mode, bars: barsFor(demo.bpm, 15 + (seed % 5), 15), style });
-      bytes = encodeWav(samples, DEMO_SAMPLE_RATE);
-      await options.files.storage.put(AUDIO_BUCKET, path, bytes, AUDIO_TYPES.wav.contentType);
-      options.files.record(AUDIO_BUCKET, path);
-    }
-    const storageRow = (objectPath: string, uploadedBy: string | null) => ({
-      bucket: AUDIO_BUCKET,
-      path: objectPath,
-      content_type: AUDIO_TYPES.wav.contentType,
-      size_bytes: bytes!.byteLength,
-      sha256: crypto.createHash("sha256").update(bytes!).digest("hex"),
-      kind: "audio" as const,
-      uploaded_by: uploadedBy,
-    });
-    await tx
-      .insertInto("storage_objects")
-      .values(storageRow(path, who.user_id))
-      .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
-      .execute();
+    const audio = await storeDemoSubmissionAudio(tx, options.files, { seed, bpm: demo.bpm, key: demo.key, genre: demo.genre, lengthSpread: 5 }, path, who.user_id);
+    const { durationSeconds, peaks } = audio;
 
     const coSplit = demo.coWriters.reduce((sum, c) => sum + c.split, 0);
     const credits: Credit[] = [
       { name: who.display_name ?? "Member", memberId: who.user_id, role: "topliner", split: 100 - coSplit },
       ...demo.coWriters.map((c) => ({ name: c.name, memberId: null, role: c.role, split: c.split })),
     ];
-    const durationSeconds = (bytes.byteLength - 44) / 2 / DEMO_SAMPLE_RATE;
-    const peaks = wavPeaks(bytes);
     const createdAt = new Date(options.now.getTime() - demo.daysAgo * DAY);
     const decided = demo.status === "accepted" || demo.status === "declined";
     const decidedAt = decided ? new Date(createdAt.getTime() + 3 * DAY) : null;
@@ -195,15 +169,7 @@ export async function seedDemoSubmissions(tx: Transaction<DB>, options: Submissi
     if (demo.status === "accepted") {
       // As accepting does: the audio copied into the catalogue's storage, the song with the submission's credits.
       const songPath = `catalogue/demo-submissions/${GENERATOR_VERSION}/${seed.toString(16)}${AUDIO_TYPES.wav.extension}`;
-      if (!(await options.files.storage.stat(AUDIO_BUCKET, songPath))) {
-        await options.files.storage.put(AUDIO_BUCKET, songPath, bytes, AUDIO_TYPES.wav.contentType);
-        options.files.record(AUDIO_BUCKET, songPath);
-      }
-      await tx
-        .insertInto("storage_objects")
-        .values(storageRow(songPath, admin?.id ?? null))
-        .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
-        .execute();
+      await copyDemoSubmissionAudio(tx, options.files, audio, songPath, admin?.id ?? null);
       songId = await insertSongRecord(tx, {
         title: demo.title,
         genre: demo.genre,
@@ -235,7 +201,7 @@ export async function seedDemoSubmissions(tx: Transaction<DB>, options: Submissi
         audio_bucket: AUDIO_BUCKET,
         audio_path: path,
         content_type: AUDIO_TYPES.wav.contentType,
-        size_bytes: bytes.byteLength,
+        size_bytes: audio.bytes.byteLength,
         duration_seconds: durationSeconds,
         peaks: JSON.stringify(peaks),
         credits: JSON.stringify(credits),
