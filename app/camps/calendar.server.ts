@@ -12,6 +12,7 @@ import { writeCalendar, type IcsEvent } from "./ics.server";
 import { campRoleLabel } from "./roles";
 import { memberSessions, sessionGroups, toMemberSession, type MemberSession, type SessionPerson } from "./sessions.server";
 import { formatCampDay, formatInZone, wallClock, zoneAbbreviation } from "./time";
+import { campsTakenPartIn } from "./participants.server";
 
 /** The site's configured origin, else the request's (links inside the calendar files). */
 export function calendarOrigin(request: Request): string {
@@ -52,13 +53,7 @@ export async function memberCalendar(db: Database, memberId: string, origin: str
 /** Whether the viewer may have the camp's calendar: admins, and the camp's accepted participants. */
 export async function mayReadCampCalendar(db: Database, viewer: Viewer, campId: string): Promise<boolean> {
   if (viewer.isAdmin) return true;
-  const row = await db
-    .selectFrom("camp_invitations")
-    .select("status")
-    .where("camp_id", "=", campId)
-    .where("member_id", "=", viewer.id)
-    .where("status", "=", "accepted")
-    .executeTakeFirst();
+  const row = await campsTakenPartIn(db, viewer.id).where("camp_invitations.camp_id", "=", campId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -246,15 +241,7 @@ export async function calendarPage(db: Database, viewer: Viewer, now = new Date(
   const accepted =
     viewer.isAdmin || campIds.length === 0
       ? campIds
-      : (
-          await db
-            .selectFrom("camp_invitations")
-            .select("camp_id")
-            .where("member_id", "=", viewer.id)
-            .where("camp_id", "in", campIds)
-            .where("status", "=", "accepted")
-            .execute()
-        ).map((row) => row.camp_id);
+      : (await campsTakenPartIn(db, viewer.id).where("camp_invitations.camp_id", "in", campIds).execute()).map((row) => row.camp_id);
   const campCalendars = new Set(accepted);
   const upcoming = items.filter((i) => !i.session.past);
   // Past camps and days the latest first; a day's sessions still in their order.

@@ -22,6 +22,7 @@ import type { CampRole, DB } from "~/platform/db/schema";
 import { sessionGroups, type SessionPerson } from "./sessions.server";
 import { campPhase, shortTime, type CampPhase } from "./time";
 import { CAMP_SONG_STATUSES, type CampSongStatus } from "./review-text";
+import { campsTakenPartIn } from "./participants.server";
 
 export { CAMP_SONG_STATUSES, type CampSongStatus };
 
@@ -125,18 +126,7 @@ export async function reviewableCamp(db: Executor, campId: string, viewer: Pick<
     .selectFrom("camps as c")
     .select(["c.id", "c.name", "c.venue", "c.time_zone", "c.starts_on", "c.ends_on"])
     .where("c.id", "=", campId);
-  if (!viewer.isAdmin) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("camp_invitations as i")
-          .select("i.member_id")
-          .whereRef("i.camp_id", "=", "c.id")
-          .where("i.member_id", "=", viewer.id)
-          .where("i.status", "=", "accepted"),
-      ),
-    );
-  }
+  if (!viewer.isAdmin) query = query.where("c.id", "in", campsTakenPartIn(db, viewer.id));
   const camp = await query.executeTakeFirst();
   if (!camp) return null;
   return {

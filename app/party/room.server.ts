@@ -14,6 +14,7 @@ import { lockParty, requireGuest, requireHost, timelineOf, emitHosts, displayNam
 import { emitPartyEvent } from "./events.server";
 import { rankOutcome } from "./outcome";
 import { positionAt } from "./sync";
+import { campsTakenPartIn } from "~/camps/participants.server";
 
 // -- Creating and ending --------------------------------------------------------
 
@@ -43,18 +44,7 @@ function attachableBriefs(db: Db, viewer: Actor) {
 }
 
 function attachableCamps(db: Db, viewer: Actor) {
-  return db.selectFrom("camps").$if(viewer.role !== "admin", (q) =>
-    q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("camp_invitations as i")
-          .select("i.camp_id")
-          .whereRef("i.camp_id", "=", "camps.id")
-          .where("i.member_id", "=", viewer.id)
-          .where("i.status", "=", "accepted"),
-      ),
-    ),
-  );
+  return db.selectFrom("camps").$if(viewer.role !== "admin", (q) => q.where("camps.id", "in", campsTakenPartIn(db, viewer.id)));
 }
 
 /** Briefs and camps a party may belong to, for the form (attachableBriefs, attachableCamps). */
