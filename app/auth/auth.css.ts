@@ -111,3 +111,13 @@ export const recoveryCodes = style([
     borderRadius: vars.radius.md,
   },
 ]);
+
+/** One change to a factor that is on (new recovery codes, turning it off): each asks for a current code. */
+export const manageSection = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: vars.space[4],
+  display: "grid",
+  gap: vars.space[2],
+});
+
+export const manageHeading = style({ fontSize: "1.05rem", margin: 0 });

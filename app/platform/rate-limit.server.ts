@@ -69,10 +69,14 @@ export const RATE_LIMITS = {
   codeChecksPerRecipient: { name: "code-check:recipient", limit: 30, windowMs: 15 * MINUTE, message: "Too many wrong codes." },
   /**
    * Two-factor codes and recovery codes tried by one account (ADR 0099): a
-   * 6-digit code has 3 good answers in its window, so 10 guesses per 15
-   * minutes gives an attacker who has the password 1 chance in 33,000 a day.
+   * 6-digit code has 3 good answers in its window, so each guess has 1 chance
+   * in 333,000; 10 per 15 minutes alone would allow 960 a day (1 in 350).
+   * The daily budget of failures below brings that to 30 a day: 1 in 11,000
+   * a day, and a guesser is slowed to a crawl long before.
    */
   secondFactorChecksPerUser: { name: "mfa-check:user", limit: 10, windowMs: 15 * MINUTE, message: "Too many codes tried. Wait a few minutes, then try again." },
+  /** Failed two-factor and recovery codes of one account in a day (successes give their hit back). */
+  secondFactorFailuresPerUserDay: { name: "mfa-fail:user:day", limit: 30, windowMs: 24 * 60 * MINUTE, message: "Too many wrong codes today. Try again tomorrow, or ask an admin." },
   /** Setting up an authenticator, new recovery codes, turning it off: far above what a person does by hand. */
   secondFactorChangesPerUser: { name: "mfa-change:user", limit: 20, windowMs: 15 * MINUTE, message: "Too many changes to two-factor sign-in. Wait a few minutes." },
   signUpsPerAddress: { name: "sign-up:address", limit: 10, windowMs: 60 * MINUTE, message: "Too many sign-ups from your network." },

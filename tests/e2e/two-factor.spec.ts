@@ -63,6 +63,19 @@ test.describe("two-factor sign-in", () => {
       await second.getByLabel(MFA_TEXT.codeLabel).fill(totpCode(secret, new Date((setUpAt + 1) * TOTP_PERIOD_S * 1000 + 1000)));
       await second.getByRole("button", { name: MFA_TEXT.verifySubmit, exact: true }).click();
       await expect(second).toHaveURL((url) => url.pathname === "/profile");
+
+      // Managing it: each change asks for a current code; a wrong one is refused at its field.
+      await second.goto("/auth/mfa");
+      await expect(second.getByRole("heading", { name: MFA_TEXT.manageTitle })).toBeVisible();
+      await expectNoAxeViolationsInBothThemes(second, "managing two-factor sign-in");
+      await noSidewaysScroll(second, "managing two-factor sign-in");
+      const regenerate = second.getByRole("region", { name: MFA_TEXT.regenerate });
+      await regenerate.getByLabel(MFA_TEXT.confirmChangeLabel).fill(totpCode(secret) === "000000" ? "111111" : "000000");
+      await regenerate.getByRole("button", { name: MFA_TEXT.regenerate }).click();
+      await expect(regenerate.getByText(MFA_TEXT.wrongCode)).toBeVisible();
+      // Without JavaScript the page comes back from the server, which never sends a typed code back.
+      if (!jsEnabled) await expect(regenerate.getByLabel(MFA_TEXT.confirmChangeLabel)).toHaveValue("");
+      await expect(second.getByRole("heading", { name: MFA_TEXT.manageTitle })).toBeVisible();
     } finally {
       await other.close();
     }

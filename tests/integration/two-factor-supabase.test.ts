@@ -7,7 +7,8 @@
  * own answer, so a session cookie edited to drop the factors changes nothing;
  * a recovery code removes the factor through the admin API (DELETE
  * /admin/users/{id}/factors/{fid}); without the service-role key a recovery
- * code is refused with a clear error and stays unspent.
+ * code is refused with a clear error and stays unspent. GoTrue takes a code
+ * again within its window; the app refuses a code it has accepted already.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,6 +92,14 @@ describe("two-factor sign-in on the Supabase adapter", () => {
     expect(locationOf(verified)).toBe("/admin");
     authenticator.lastStep += 1;
     expect((await client.get("/admin")).status).toBe(200);
+
+    // GoTrue would take the same code again within its 90 seconds; the app does not.
+    const replayer = new TestClient(app, { address: "198.51.100.45" });
+    await replayer.signIn(ADMIN, PASSWORD, { secondFactor: false });
+    const replay = await replayer.post("/auth/mfa", { intent: "verify", code: totpCode(authenticator.secret, stepAfter(authenticator.lastStep - 1)) });
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain(MFA_TEXT.wrongCode);
+    expect(locationOf(await replayer.get("/admin"))).toBe("/auth/mfa?redirect=%2Fadmin");
   });
 
   it("a recovery code removes the factor through the admin API, and the admin sets up a new one", async () => {
@@ -116,7 +125,10 @@ describe("two-factor sign-in on the Supabase adapter", () => {
       await client.signIn(ADMIN, PASSWORD, { secondFactor: false });
       const refused = await client.post("/auth/mfa", { intent: "recover", recoveryCode: code });
       expect(refused.status).toBe(503);
-      expect(await refused.text()).toContain(MFA_TEXT.unavailable);
+      const text = await refused.text();
+      expect(text).toContain(MFA_TEXT.unavailable);
+      // The unspent code is not written back into the page.
+      expect(text).not.toContain(code);
       const unspent = await sql<{ n: string }>`select count(*) as n from mfa_recovery_codes where user_id = ${adminId}::uuid and used_at is null`.execute(database.db);
       expect(Number(unspent.rows[0]!.n)).toBe(10);
     } finally {

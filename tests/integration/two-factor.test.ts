@@ -16,6 +16,7 @@ import { AUTH_EVENTS, onAuthEvent, type AuthEvent } from "~/auth/auth-events.ser
 import { MFA_TEXT } from "~/auth/mfa/mfa-text";
 import { createLocalUser } from "~/auth/users.server";
 import { totpCode, TOTP_PERIOD_S } from "~/platform/auth/totp.server";
+import { consume, RATE_LIMITS } from "~/platform/rate-limit.server";
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
 import { authenticatorOf, recoveryCodesOnPage, secretOnPage, setUpAuthenticator } from "../support/second-factor";
@@ -227,6 +228,10 @@ describe("recovery codes", () => {
     expect(next).toContain(MFA_TEXT.enrolRequiredTitle);
     expect((await client.get("/admin")).status).toBe(302);
     expect(events.some((e) => e.event === AUTH_EVENTS.mfaChallengeVerified && e.userId === id && e.method === "recovery-code")).toBe(true);
+    // Every other session of the account is signed out: only this one may set up the new authenticator.
+    const ownerAfter = await owner.get("/admin");
+    expect(ownerAfter.status).toBe(302);
+    expect(locationOf(ownerAfter)).toMatch(/^\/auth(\?|$)/);
 
     // The same code again, from the owner's other session once a new authenticator is on: refused.
     await setUpAuthenticator(client, email);
@@ -252,11 +257,23 @@ describe("members", () => {
 
     // Another session, password only, cannot turn it off (nor reach a page).
     const other = await passwordOnly(email, "198.51.100.31");
-    const refused = await other.post("/auth/mfa", { intent: "disable" });
+    const authenticator = authenticatorOf(email)!;
+    const nextCode = totpCode(authenticator.secret, stepAfter(authenticator.lastStep));
+    const refused = await other.post("/auth/mfa", { intent: "disable", code: nextCode });
     expect(refused.status).toBe(409);
     expect((await other.get("/dashboard")).status).toBe(302);
 
-    const off = await client.post("/auth/mfa", { intent: "disable" });
+    // The session that passed it must still show a current code: an open session alone is not enough.
+    const withoutCode = await client.post("/auth/mfa", { intent: "disable" });
+    expect(withoutCode.status).toBe(400);
+    expect(await withoutCode.text()).toContain(MFA_TEXT.codeFormat);
+    const wrongCode = await client.post("/auth/mfa", { intent: "disable", code: nextCode === "000000" ? "111111" : "000000" });
+    expect(wrongCode.status).toBe(400);
+    expect(await wrongCode.text()).not.toContain(nextCode === "000000" ? "111111" : "000000");
+    const stillOn = await sql<{ n: string }>`select count(*) as n from auth.mfa_factors where user_id = ${id}::uuid`.execute(database.db);
+    expect(Number(stillOn.rows[0]!.n)).toBe(1);
+
+    const off = await client.post("/auth/mfa", { intent: "disable", code: nextCode });
     expect(off.status).toBe(302);
     const left = await sql<{ factors: string; codes: string }>`
       select (select count(*) from auth.mfa_factors where user_id = ${id}::uuid) as factors,
@@ -270,7 +287,8 @@ describe("members", () => {
     const { id, email } = await account("admin-keeps", { isAdmin: true });
     const client = new TestClient(app, { address: "198.51.100.32" });
     await client.signIn(email, PASSWORD);
-    const refused = await client.post("/auth/mfa", { intent: "disable" });
+    const authenticator = authenticatorOf(email)!;
+    const refused = await client.post("/auth/mfa", { intent: "disable", code: totpCode(authenticator.secret, stepAfter(authenticator.lastStep)) });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain(MFA_TEXT.adminsCannotDisable);
     const factors = await sql<{ n: string }>`select count(*) as n from auth.mfa_factors where user_id = ${id}::uuid and status = 'verified'`.execute(database.db);
@@ -293,5 +311,57 @@ describe("members", () => {
     expect(page).not.toContain('data-testid="mfa-secret"');
     const confirm = await clientB.post("/auth/mfa", { intent: "confirm", code: "123456" });
     expect(confirm.status).toBe(409);
+  });
+
+  it("new recovery codes need a current code; the old set stops working; codes are stored keyed, never plain", async () => {
+    const { id, email } = await account("member-regenerate");
+    const client = new TestClient(app, { address: "198.51.100.35" });
+    await client.signIn(email, PASSWORD);
+    const first = await setUpAuthenticator(client, email);
+    expect((await client.post("/auth/mfa", { intent: "regenerate" })).status).toBe(400);
+    const stored = await database.db.selectFrom("mfa_recovery_codes").select("code_hash").where("user_id", "=", id).execute();
+    const { createHash } = await import("node:crypto");
+    for (const code of first.recoveryCodes) {
+      expect(stored.map((r) => r.code_hash)).not.toContain(createHash("sha256").update(code).digest("hex"));
+      expect(stored.map((r) => r.code_hash).join()).not.toContain(code);
+    }
+    const made = await client.post("/auth/mfa", { intent: "regenerate", code: totpCode(first.secret, stepAfter(first.lastStep)) });
+    expect(made.status).toBe(302);
+    const fresh = recoveryCodesOnPage(await (await client.get("/auth/mfa")).text());
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((code) => first.recoveryCodes.includes(code))).toBe(false);
+    const other = await passwordOnly(email, "198.51.100.36");
+    expect((await other.post("/auth/mfa", { intent: "recover", recoveryCode: first.recoveryCodes[0]! })).status).toBe(400);
+  });
+
+  it("a session that owes its code cannot turn on a second authenticator instead", async () => {
+    const { email } = await account("member-confirm-owed");
+    const owner = new TestClient(app, { address: "198.51.100.37" });
+    await owner.signIn(email, PASSWORD);
+    const authenticator = await setUpAuthenticator(owner, email);
+    const owing = await passwordOnly(email, "198.51.100.38");
+    expect((await owing.post("/auth/mfa", { intent: "enrol" })).status).toBe(409);
+    const confirm = await owing.post("/auth/mfa", { intent: "confirm", code: totpCode(authenticator.secret, stepAfter(authenticator.lastStep)) });
+    expect(confirm.status).toBe(409);
+    expect((await owing.get("/dashboard")).status).toBe(302);
+  });
+
+  it("a day's failed codes are capped, and a right code gives its hit back", async () => {
+    const { id, email } = await account("member-daily");
+    const owner = new TestClient(app, { address: "198.51.100.39" });
+    await owner.signIn(email, PASSWORD);
+    const authenticator = await setUpAuthenticator(owner, email);
+    // 29 failures earlier today (the 15-minute budget long refilled): one more is allowed, the 31st is not.
+    for (let i = 0; i < 29; i += 1) await consume(database.db, RATE_LIMITS.secondFactorFailuresPerUserDay, id);
+    const client = await passwordOnly(email, "198.51.100.40");
+    const right = await client.post("/auth/mfa", { intent: "verify", code: totpCode(authenticator.secret, stepAfter(authenticator.lastStep)) });
+    expect(right.status).toBe(302);
+    // Had the right code kept its hit, this first guess would already be over the budget.
+    const guesser = await passwordOnly(email, "203.0.113.10");
+    expect((await guesser.post("/auth/mfa", { intent: "verify", code: "000001" })).status).toBe(400);
+    const capped = await guesser.post("/auth/mfa", { intent: "verify", code: "000002" });
+    expect(capped.status).toBe(429);
+    expect(await capped.text()).toContain("Too many wrong codes today");
+    expect((await guesser.post("/auth/mfa", { intent: "recover", recoveryCode: authenticator.recoveryCodes[0]! })).status).toBe(429);
   });
 });

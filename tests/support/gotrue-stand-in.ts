@@ -50,7 +50,6 @@ interface StandInFactor {
   secret: string;
   created_at: string;
   updated_at: string;
-  lastStep: number | null;
 }
 
 interface RefreshTokenRow {
@@ -392,7 +391,7 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
         if (user.factors.some((f) => f.status === "verified") && session.aal !== "aal2") return error(401, "insufficient_aal", "AAL2 required to enroll a new factor");
         const secret = newTotpSecret();
         const at = new Date().toISOString();
-        const factor: StandInFactor = { id: crypto.randomUUID(), friendly_name: body.friendly_name ?? null, status: "unverified", secret, created_at: at, updated_at: at, lastStep: null };
+        const factor: StandInFactor = { id: crypto.randomUUID(), friendly_name: body.friendly_name ?? null, status: "unverified", secret, created_at: at, updated_at: at };
         user.factors.push(factor);
         const uri = totpUri(secret, user.email ?? user.phone ?? "account");
         return { status: 200, body: { id: factor.id, type: "totp", friendly_name: factor.friendly_name, totp: { qr_code: "<svg></svg>", secret, uri } } };
@@ -415,9 +414,10 @@ export async function startGoTrueStandIn(options: StandInOptions = {}): Promise<
           return error(422, "mfa_challenge_expired", "MFA challenge has expired, verify against another challenge or create a new challenge.");
         }
         const matched = verifyTotp(factor.secret, String(body.code ?? ""), new Date());
-        if (matched === null || (factor.lastStep !== null && matched <= factor.lastStep)) return error(422, "mfa_verification_failed", "Invalid TOTP code entered");
+        // As GoTrue's verifyTOTPFactor: against the clock only (one step either side), with no memory of
+        // codes already accepted. That a code works once is the app's to enforce (used-codes.server.ts).
+        if (matched === null) return error(422, "mfa_verification_failed", "Invalid TOTP code entered");
         challenge.used = true;
-        factor.lastStep = matched;
         factor.status = "verified";
         factor.updated_at = new Date().toISOString();
         session.aal = "aal2";

@@ -52,6 +52,10 @@ export const MFA_TEXT = {
   adminsCannotDisable: "Admins keep two-factor sign-in on.",
   notNow: "That is not something to do now. Reload the page.",
   unavailable: "Two-factor sign-in is unavailable right now. Try again in a moment.",
+  providerBusy: "Too many codes tried. Wait a few minutes, then try again.",
+  notNowLink: "Not now",
+  doneLink: "Done",
+  confirmChangeLabel: "6-digit code from your authenticator app, to confirm",
   // Profile
   profileOn: "On",
   profileOff: "Off",

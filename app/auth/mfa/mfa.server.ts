@@ -19,7 +19,7 @@ import type { AuthError } from "~/platform/auth/port";
 import { AUTH_ERROR_CODES } from "~/platform/auth/port";
 import { sealText, unsealText } from "~/platform/auth/totp.server";
 import type { Database } from "~/platform/db/connect.server";
-import { RATE_LIMITS } from "~/platform/rate-limit.server";
+import { consume, RATE_LIMITS, refund } from "~/platform/rate-limit.server";
 import { getRuntime } from "~/platform/runtime.server";
 import { form, type FormContext } from "~/routing/forms.server";
 import { safeSameSitePath } from "~/shared/safe-redirect";
@@ -31,6 +31,7 @@ import type { Viewer } from "../viewer";
 import { MFA_TEXT } from "./mfa-text";
 import { forgetRecoveryCodes, issueRecoveryCodes, redeemRecoveryCode, restoreRecoveryCode, unusedRecoveryCodes } from "./recovery-codes.server";
 import { mfaStepSchema, recoveryCodeSchema, totpCodeSchema } from "./schema";
+import { claimCode, releaseCode } from "./used-codes.server";
 
 const SETUP_COOKIE = "hf-mfa-setup";
 /** /auth, not /auth/mfa: the page's data requests go to /auth/mfa.data, which a /auth/mfa cookie path does not cover. */
@@ -136,9 +137,21 @@ export async function secondFactorView(request: Request, db: Database): Promise<
 // The forms
 
 type Ctx<S extends typeof totpCodeSchema | typeof recoveryCodeSchema | typeof mfaStepSchema> = FormContext<"second-factor", S>;
+
 const perAccount = { subject: ({ viewer }: { viewer: Viewer | null }) => viewer?.id ?? "" };
 const checks = { rule: RATE_LIMITS.secondFactorChecksPerUser, ...perAccount };
 const changes = { rule: RATE_LIMITS.secondFactorChangesPerUser, ...perAccount };
+
+/**
+ * Beyond the 15-minute budget, a day's: failed codes only (a success gives its
+ * hit back), so a person signing in all day never meets it, while a guesser
+ * holding the password gets 30 tries a day instead of 960.
+ */
+async function overDailyBudget(context: { db: Database; viewer: Viewer; reply: Ctx<typeof totpCodeSchema>["reply"] }) {
+  const limited = await consume(context.db, RATE_LIMITS.secondFactorFailuresPerUserDay, context.viewer.id);
+  return limited ? context.reply({ formErrors: [limited.message], status: 429, headers: limited.headers() }) : null;
+}
+const succeeded = (context: { db: Database; viewer: Viewer }) => refund(context.db, RATE_LIMITS.secondFactorFailuresPerUserDay, context.viewer.id);
 
 const notNow = (context: { reply: Ctx<typeof mfaStepSchema>["reply"] }) => context.reply({ formErrors: [MFA_TEXT.notNow], status: 409 });
 
@@ -146,7 +159,29 @@ const notNow = (context: { reply: Ctx<typeof mfaStepSchema>["reply"] }) => conte
 function codeRefusal(context: Ctx<typeof totpCodeSchema>, error: AuthError) {
   const wrong = error.code === AUTH_ERROR_CODES.mfaVerificationFailed || error.code === AUTH_ERROR_CODES.mfaChallengeExpired || error.status === 422;
   if (wrong) return context.reply({ fieldErrors: { code: [MFA_TEXT.wrongCode] }, status: 400 });
+  if (error.status === 429) return context.reply({ formErrors: [MFA_TEXT.providerBusy], status: 429 });
   return context.reply({ formErrors: [MFA_TEXT.unavailable], status: error.status >= 500 ? 503 : 400 });
+}
+
+/**
+ * A code from the factor's authenticator, checked by the provider, once: the
+ * code is claimed first (used-codes.server.ts) and given back if refused.
+ * Null when it is right; otherwise the reply that says why.
+ */
+async function checkCode(context: Ctx<typeof totpCodeSchema>, factorId: string) {
+  const { request, db, value } = context;
+  const overBudget = await overDailyBudget(context);
+  if (overBudget) return overBudget;
+  if (!(await claimCode(db, factorId, value.code))) return context.reply({ fieldErrors: { code: [MFA_TEXT.wrongCode] }, status: 400 });
+  const client = authClient(request).mfa;
+  const challenge = await client.challenge(factorId);
+  const verified = challenge.error ? challenge : await client.verify({ factorId, challengeId: challenge.data.challengeId, code: value.code });
+  if (verified.error) {
+    await releaseCode(db, factorId, value.code);
+    return codeRefusal(context, verified.error);
+  }
+  await succeeded(context);
+  return null;
 }
 
 async function currentState(request: Request) {
@@ -157,17 +192,15 @@ async function currentState(request: Request) {
 const verify = form<"second-factor", typeof totpCodeSchema>({
   schema: totpCodeSchema,
   rateLimit: checks,
+  hide: ["code"],
   async handle(context) {
     const { request, viewer, value } = context;
     if ((await currentState(request)) !== "challenge") return notNow(context);
-    const client = authClient(request).mfa;
-    const factors = await client.listFactors();
+    const factors = await authClient(request).mfa.listFactors();
     const factor = factors.data?.find((f) => f.status === "verified");
     if (!factor) return notNow(context);
-    const challenge = await client.challenge(factor.id);
-    if (challenge.error) return codeRefusal(context, challenge.error);
-    const verified = await client.verify({ factorId: factor.id, challengeId: challenge.data.challengeId, code: value.code });
-    if (verified.error) return codeRefusal(context, verified.error);
+    const refused = await checkCode(context, factor.id);
+    if (refused) return refused;
     forgetResolvedSession(request);
     emitAuthEvent(AUTH_EVENTS.mfaChallengeVerified, viewer.id, "totp");
     return redirect(afterSecondFactor(viewer, value.redirectTo));
@@ -182,9 +215,12 @@ const verify = form<"second-factor", typeof totpCodeSchema>({
 const recover = form<"second-factor", typeof recoveryCodeSchema>({
   schema: recoveryCodeSchema,
   rateLimit: checks,
+  hide: ["recoveryCode"],
   async handle(context) {
     const { request, viewer, value, db } = context;
     if ((await currentState(request)) !== "challenge") return notNow(context);
+    const limited = await consume(db, RATE_LIMITS.secondFactorFailuresPerUserDay, viewer.id);
+    if (limited) return context.reply({ formErrors: [limited.message], status: 429, headers: limited.headers() });
     const admin = getAuthPort().admin();
     let spent = false;
     if (admin.transactional) {
@@ -207,7 +243,11 @@ const recover = form<"second-factor", typeof recoveryCodeSchema>({
       }
     }
     if (!spent) return context.reply({ fieldErrors: { recoveryCode: [MFA_TEXT.wrongRecoveryCode] }, status: 400 });
+    await succeeded(context);
     await forgetRecoveryCodes(db, viewer.id);
+    // Whoever else holds a session of this account (the lost phone's browser, say) is signed out:
+    // from here on, only this session may set up the new authenticator.
+    await authClient(request).signOut("others");
     forgetResolvedSession(request);
     emitAuthEvent(AUTH_EVENTS.mfaChallengeVerified, viewer.id, "recovery-code");
     if (viewer.isAdmin) return redirectWithToast(secondFactorPage(value.redirectTo), { type: "success", message: MFA_TEXT.recoveryUsed });
@@ -237,21 +277,21 @@ const enrol = form<"second-factor", typeof mfaStepSchema>({
 const confirm = form<"second-factor", typeof totpCodeSchema>({
   schema: totpCodeSchema,
   rateLimit: checks,
+  hide: ["code"],
   async handle(context) {
     const { request, viewer, value, db } = context;
+    // A session that still owes its code answers the challenge, not a new authenticator's.
+    if ((await currentState(request)) === "challenge") return notNow(context);
     const setup = readSealed<SetupInProgress>(request, SETUP_COOKIE, viewer.id);
     if (!setup) return context.reply({ formErrors: [MFA_TEXT.setupExpired], status: 409 });
-    const client = authClient(request).mfa;
-    const challenge = await client.challenge(setup.factorId);
-    if (challenge.error) {
-      if (challenge.error.code === AUTH_ERROR_CODES.mfaFactorNotFound || challenge.error.status === 404) {
-        clearSealed(request, SETUP_COOKIE);
-        return context.reply({ formErrors: [MFA_TEXT.setupExpired], status: 409 });
-      }
-      return codeRefusal(context, challenge.error);
+    const factors = await authClient(request).mfa.listFactors();
+    if (factors.error) return context.reply({ formErrors: [MFA_TEXT.unavailable], status: 503 });
+    if (!factors.data.some((f) => f.id === setup.factorId && f.status === "unverified")) {
+      clearSealed(request, SETUP_COOKIE);
+      return context.reply({ formErrors: [MFA_TEXT.setupExpired], status: 409 });
     }
-    const verified = await client.verify({ factorId: setup.factorId, challengeId: challenge.data.challengeId, code: value.code });
-    if (verified.error) return codeRefusal(context, verified.error);
+    const refused = await checkCode(context, setup.factorId);
+    if (refused) return refused;
     const codes = await issueRecoveryCodes(db, viewer.id);
     clearSealed(request, SETUP_COOKIE);
     writeSealed(request, CODES_COOKIE, { userId: viewer.id, codes }, CODES_TTL_S);
@@ -285,12 +325,17 @@ async function passedWithFactor(request: Request): Promise<string | null> {
 }
 
 /** A new set of recovery codes (the old set stops working), from a session that passed its second factor. */
-const regenerate = form<"second-factor", typeof mfaStepSchema>({
-  schema: mfaStepSchema,
+const regenerate = form<"second-factor", typeof totpCodeSchema>({
+  schema: totpCodeSchema,
   rateLimit: changes,
+  hide: ["code"],
   async handle(context) {
     const { request, viewer, value, db } = context;
-    if (!(await passedWithFactor(request))) return notNow(context);
+    const factorId = await passedWithFactor(request);
+    if (!factorId) return notNow(context);
+    // A current code first: a session left open must not be enough to mint lasting access.
+    const refused = await checkCode(context, factorId);
+    if (refused) return refused;
     const codes = await issueRecoveryCodes(db, viewer.id);
     writeSealed(request, CODES_COOKIE, { userId: viewer.id, codes }, CODES_TTL_S);
     return redirectWithToast(secondFactorPage(value.redirectTo), { type: "success", message: MFA_TEXT.newCodes });
@@ -298,13 +343,17 @@ const regenerate = form<"second-factor", typeof mfaStepSchema>({
 });
 
 /** Turns two-factor sign-in off (members and A&R; admins keep it). */
-const disable = form<"second-factor", typeof mfaStepSchema>({
-  schema: mfaStepSchema,
+const disable = form<"second-factor", typeof totpCodeSchema>({
+  schema: totpCodeSchema,
   rateLimit: changes,
+  hide: ["code"],
   async handle(context) {
     const { request, viewer, value, db } = context;
     if (viewer.isAdmin) return context.reply({ formErrors: [MFA_TEXT.adminsCannotDisable], status: 403 });
-    if (!(await passedWithFactor(request))) return notNow(context);
+    const factorId = await passedWithFactor(request);
+    if (!factorId) return notNow(context);
+    const refused = await checkCode(context, factorId);
+    if (refused) return refused;
     const client = authClient(request).mfa;
     const factors = await client.listFactors();
     for (const factor of factors.data ?? []) {

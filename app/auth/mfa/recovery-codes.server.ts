@@ -1,10 +1,14 @@
 /**
  * Recovery codes of two-factor sign-in (ADR 0099): ten per set, shown once,
- * kept as SHA-256 only (each has 50 random bits, so a slow hash adds
- * nothing), each good once. A new set replaces the old one whole.
+ * each good once. A new set replaces the old one whole. Kept as an HMAC of
+ * the account and the code under a key derived from the session secret: with
+ * a plain hash, a copy of the database would let one guess be tested against
+ * every account's codes at once; with this, a copy alone tests nothing.
  */
 import crypto from "node:crypto";
+import { deriveKey } from "~/platform/auth/tokens.server";
 import type { Database } from "~/platform/db/connect.server";
+import { getRuntime } from "~/platform/runtime.server";
 
 import { RECOVERY_CODE_ALPHABET as ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN, normalizeRecoveryCode } from "./recovery-code-format";
 
@@ -14,11 +18,15 @@ function newCode(): string {
   return `${half()}-${half()}`;
 }
 
-const hashOf = (code: string) => crypto.createHash("sha256").update(code).digest("hex");
+const hashFor = (userId: string) => {
+  const key = deriveKey(getRuntime().sessionSecret, "mfa-recovery-codes");
+  return (code: string) => crypto.createHmac("sha256", key).update(`${userId}:${code}`).digest("hex");
+};
 
 /** A new set for the account, replacing any earlier one; the codes are returned once, to be shown once. */
 export async function issueRecoveryCodes(db: Database, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  const hashOf = hashFor(userId);
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("mfa_recovery_codes").where("user_id", "=", userId).execute();
     await tx
@@ -37,7 +45,7 @@ export async function redeemRecoveryCode(db: Database, userId: string, typed: st
     .updateTable("mfa_recovery_codes")
     .set({ used_at: new Date() })
     .where("user_id", "=", userId)
-    .where("code_hash", "=", hashOf(code))
+    .where("code_hash", "=", hashFor(userId)(code))
     .where("used_at", "is", null)
     .returning("id")
     .executeTakeFirst();
@@ -64,6 +72,6 @@ export async function restoreRecoveryCode(db: Database, userId: string, typed: s
     .updateTable("mfa_recovery_codes")
     .set({ used_at: null })
     .where("user_id", "=", userId)
-    .where("code_hash", "=", hashOf(normalizeRecoveryCode(typed)))
+    .where("code_hash", "=", hashFor(userId)(normalizeRecoveryCode(typed)))
     .execute();
 }

@@ -21,11 +21,21 @@ import * as styles from "../auth.css";
 export type LastResult = SubmissionResult<string[]> | null | undefined;
 export type ResultFor = (intent: string) => LastResult;
 
+/**
+ * The schema's constraints without `pattern`: the server takes "123 456" and
+ * "ABCDE 23456" (it strips spaces and folds case), and before hydration the
+ * browser's own pattern check would refuse them with its generic message.
+ */
+function constraintOf(schema: ZodTypeAny) {
+  const constraint = getZodConstraint(schema);
+  return Object.fromEntries(Object.entries(constraint).map(([name, rules]) => [name, { ...rules, pattern: undefined }]));
+}
+
 function useStepForm(intent: string, schema: ZodTypeAny, lastResult: LastResult) {
   return useForm({
     id: `mfa-${intent}`,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -69,18 +79,35 @@ function StepForm({
   );
 }
 
-function TotpForm({ intent, redirectTo, lastResult, submit }: { intent: "verify" | "confirm"; redirectTo: string | null; lastResult: LastResult; submit: string }) {
+function TotpForm({
+  intent,
+  redirectTo,
+  lastResult,
+  submit,
+  label = T.codeLabel,
+  variant,
+  focus = false,
+}: {
+  intent: "verify" | "confirm" | "regenerate" | "disable";
+  redirectTo: string | null;
+  lastResult: LastResult;
+  submit: string;
+  label?: string;
+  variant?: "uber" | "outline" | "destructive";
+  /** Only where the code is all the page asks for (the challenge): elsewhere focus would skip the instructions. */
+  focus?: boolean;
+}) {
   const [form, fields] = useStepForm(intent, totpCodeSchema, lastResult);
   const hintId = `${fields.code.id}-hint`;
   return (
-    <StepForm intent={intent} redirectTo={redirectTo} form={form} submit={{ label: submit, busy: T.verifyBusy }}>
-      <Field label={T.codeLabel} htmlFor={fields.code.id} hint={T.codeHint} hintId={hintId} errorId={fields.code.errorId} errors={fields.code.errors}>
+    <StepForm intent={intent} redirectTo={redirectTo} form={form} submit={{ label: submit, busy: T.verifyBusy }} variant={variant}>
+      <Field label={label} htmlFor={fields.code.id} hint={T.codeHint} hintId={hintId} errorId={fields.code.errorId} errors={fields.code.errors}>
         <input
           {...getInputProps(fields.code, { type: "text", ariaDescribedBy: hintId })}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={7}
-          autoFocus
+          maxLength={12}
+          autoFocus={focus || undefined}
           className={`${formStyles.control} ${styles.codeInput}`}
         />
       </Field>
@@ -123,7 +150,7 @@ function SignOutForm() {
 export function ChallengeView({ redirectTo, resultFor }: { redirectTo: string | null; resultFor: ResultFor }) {
   return (
     <>
-      <TotpForm intent="verify" redirectTo={redirectTo} lastResult={resultFor("verify")} submit={T.verifySubmit} />
+      <TotpForm intent="verify" redirectTo={redirectTo} lastResult={resultFor("verify")} submit={T.verifySubmit} focus />
       <RecoveryForm redirectTo={redirectTo} lastResult={resultFor("recover")} />
       <SignOutForm />
     </>
@@ -140,7 +167,7 @@ export function StartView({ required, redirectTo, resultFor, continueTo }: { req
       ) : (
         <p className={styles.links}>
           <ButtonLink to={continueTo} variant="link">
-            Not now
+            {T.notNowLink}
           </ButtonLink>
         </p>
       )}
@@ -204,21 +231,29 @@ export function ManageView({
   resultFor: ResultFor;
   continueTo: string;
 }) {
-  const [regenerateForm] = useStepForm("regenerate", totpCodeSchema.pick({ redirectTo: true }), resultFor("regenerate"));
-  const [disableForm] = useStepForm("disable", totpCodeSchema.pick({ redirectTo: true }), resultFor("disable"));
   return (
     <>
       <p>{T.remaining(remaining)}</p>
-      <p className={page.muted}>{T.regenerateLead}</p>
-      <StepForm intent="regenerate" redirectTo={redirectTo} form={regenerateForm} submit={{ label: T.regenerate }} variant="outline" />
+      <section aria-labelledby="mfa-regenerate-title" className={styles.manageSection}>
+        <h2 id="mfa-regenerate-title" className={styles.manageHeading}>
+          {T.regenerate}
+        </h2>
+        <p className={page.muted}>{T.regenerateLead}</p>
+        <TotpForm intent="regenerate" redirectTo={redirectTo} lastResult={resultFor("regenerate")} submit={T.regenerate} label={T.confirmChangeLabel} variant="outline" />
+      </section>
       {canDisable ? (
-        <StepForm intent="disable" redirectTo={redirectTo} form={disableForm} submit={{ label: T.disable }} variant="destructive" />
+        <section aria-labelledby="mfa-disable-title" className={styles.manageSection}>
+          <h2 id="mfa-disable-title" className={styles.manageHeading}>
+            {T.disable}
+          </h2>
+          <TotpForm intent="disable" redirectTo={redirectTo} lastResult={resultFor("disable")} submit={T.disable} label={T.confirmChangeLabel} variant="destructive" />
+        </section>
       ) : (
         <p className={page.muted}>{T.adminsKeepIt}</p>
       )}
       <p className={styles.links}>
         <ButtonLink to={continueTo} variant="link">
-          Done
+          {T.doneLink}
         </ButtonLink>
       </p>
     </>

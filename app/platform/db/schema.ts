@@ -232,6 +232,12 @@ export interface MfaRecoveryCodesTable {
   used_at: NullableTimestamp;
 }
 
+export interface MfaUsedCodesTable {
+  factor_id: string;
+  code_hash: string;
+  used_at: Timestamp;
+}
+
 export interface AuthRefreshTokensTable {
   id: string;
   token_hash: string;
@@ -896,6 +902,7 @@ export interface DB {
   party_results: PartyResultsTable;
   party_events: PartyEventsTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_used_codes: MfaUsedCodesTable;
   web_page_views: WebPageViewsTable;
   web_vitals: WebVitalsTable;
 }
