@@ -7,37 +7,20 @@
  * one with a wrong code. Embedded auth adapter, real PGlite, real outbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalUser } from "~/auth/users.server";
 import { RECOVERY_ENTRY_PATH } from "~/platform/auth/local.server";
 import { getRuntime } from "~/platform/runtime.server";
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
 import { readOutbox } from "../support/messages";
+import { createAccount } from "../support/accounts";
 
 const PASSWORD = "recovery-entry-password-1";
 const NEW_PASSWORD = "recovery-entry-password-2";
 let database: TestDatabase;
 let app: AppHandler;
 let admin: TestClient;
-let counter = 0;
 
-async function account(key: string, options: { isAdmin?: boolean } = {}) {
-  counter += 1;
-  const email = `entry-${key}-${counter}@example.test`;
-  const user = await createLocalUser(database.db, { email, phone: null, password: PASSWORD, displayName: key, confirmed: true });
-  await database.db
-    .insertInto("profiles")
-    .values({
-      user_id: user.id,
-      role: options.isAdmin ? "admin" : "accepted_member",
-      is_admin: options.isAdmin ?? false,
-      display_name: key,
-      onboarding_completed: true,
-      links: "[]",
-    })
-    .execute();
-  return { id: user.id, email };
-}
+const account = (key: string, options: { isAdmin?: boolean } = {}) => createAccount(database.db, { prefix: "entry", key, password: PASSWORD, ...options });
 
 const sentTo = (email: string) => readOutbox(getRuntime().env.dataDir).filter((m) => m.recipient === email);
 
@@ -145,7 +128,7 @@ describe("a recovery an admin sent", () => {
     const person = await account("known");
     const { code } = await adminSendsRecovery(person.id, person.email);
     const wrongCode = code === "222222" ? "333333" : "222222";
-    const unknownEmail = `nobody-${counter}@example.test`;
+    const unknownEmail = `nobody-${Date.now().toString(36)}@example.test`;
 
     const { browser: one } = await freshBrowser("198.51.100.41");
     const known = await refusalOf(await enter(one, person.email, wrongCode), person.email);

@@ -14,37 +14,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { AUTH_EVENTS, onAuthEvent, type AuthEvent } from "~/auth/auth-events.server";
 import { MFA_TEXT } from "~/auth/mfa/mfa-text";
-import { createLocalUser } from "~/auth/users.server";
 import { totpCode, TOTP_PERIOD_S } from "~/platform/auth/totp.server";
 import { consume, RATE_LIMITS } from "~/platform/rate-limit.server";
 import { createAppHandler, locationOf, TestClient, type AppHandler } from "../support/app-handler";
 import { createTestDatabase, useTestRuntime, type TestDatabase } from "../support/database";
 import { authenticatorOf, recoveryCodesOnPage, secretOnPage, setUpAuthenticator } from "../support/second-factor";
+import { createAccount } from "../support/accounts";
 
 const PASSWORD = "two-factor-password-1";
 let database: TestDatabase;
 let app: AppHandler;
-let counter = 0;
 const events: AuthEvent[] = [];
 let stopListening: () => void;
 
-async function account(key: string, options: { isAdmin?: boolean } = {}) {
-  counter += 1;
-  const email = `mfa-${key}-${counter}@example.test`;
-  const user = await createLocalUser(database.db, { email, phone: null, password: PASSWORD, displayName: key, confirmed: true });
-  await database.db
-    .insertInto("profiles")
-    .values({
-      user_id: user.id,
-      role: options.isAdmin ? "admin" : "accepted_member",
-      is_admin: options.isAdmin ?? false,
-      display_name: key,
-      onboarding_completed: true,
-      links: "[]",
-    })
-    .execute();
-  return { id: user.id, email };
-}
+const account = (key: string, options: { isAdmin?: boolean } = {}) => createAccount(database.db, { prefix: "mfa", key, password: PASSWORD, ...options });
 
 /** A browser signed in with the password only: what happens next is the test's. */
 async function passwordOnly(email: string, address = "198.51.100.20") {
