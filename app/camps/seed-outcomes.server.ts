@@ -13,9 +13,7 @@
  * song, so a second seed into the same storage reuses it.
  * Without the past camp or its songs it does nothing; a second run adds nothing.
  */
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { wavPeaks } from "~/catalog/audio-info";
 import { AUDIO_BUCKET } from "~/catalog/constants";
 import { insertSongRecord } from "~/catalog/song-records.server";
 import { demoAccount } from "~/demo/accounts";

@@ -26,6 +26,7 @@ import { campRoleFromSkills } from "./roles";
 import { campSongAudioPath } from "./songs.server";
 import { ensureCampSessions, touchSessions } from "./sessions.server";
 import { campDays, sessionInstants } from "./time";
+import { recordDemoAudioObject } from "~/demo/submission-audio.server";
 
 const DAY = 24 * 3600_000;
 
@@ -146,19 +147,7 @@ export async function seedDemoCampSongs(tx: Transaction<DB>, options: { now: Dat
       const bytes = roughMix(demo);
       await options.files.storage.put(AUDIO_BUCKET, path, bytes, AUDIO_TYPES.wav.contentType);
       options.files.record(AUDIO_BUCKET, path);
-      await tx
-        .insertInto("storage_objects")
-        .values({
-          bucket: AUDIO_BUCKET,
-          path,
-          content_type: AUDIO_TYPES.wav.contentType,
-          size_bytes: bytes.byteLength,
-          sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
-          kind: "audio",
-          uploaded_by: creator.id,
-          created_at: endsAt,
-        })
-        .execute();
+      await recordDemoAudioObject(tx, path, bytes, creator.id, endsAt);
       audio = { path, size: bytes.byteLength, seconds: (bytes.byteLength - 44) / 2 / DEMO_SAMPLE_RATE };
     }
     await tx

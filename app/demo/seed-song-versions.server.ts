@@ -9,7 +9,6 @@
  * seed and the generator version: a second seed into the same storage reuses
  * it, and a failed seed removes only the files it created.
  */
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import { AUDIO_BUCKET } from "~/catalog/constants";
 import type { DB } from "~/platform/db/schema";
@@ -20,6 +19,7 @@ import { encodeWav } from "./audio-wav";
 import { GENRE_STYLES } from "./songs-data";
 import { seedOf } from "./songs-random";
 import { parseKey, type DemoFiles } from "./songs.server";
+import { recordDemoAudioObject } from "./submission-audio.server";
 
 /** Bump when the synthesiser changes, so old generated files are not reused. */
 const GENERATOR_VERSION = "v1";
@@ -60,19 +60,7 @@ export async function seedDemoSongVersions(tx: Transaction<DB>, options: Version
         await options.files.storage.put(AUDIO_BUCKET, path, bytes, AUDIO_TYPES.wav.contentType);
         options.files.record(AUDIO_BUCKET, path);
       }
-      await tx
-        .insertInto("storage_objects")
-        .values({
-          bucket: AUDIO_BUCKET,
-          path,
-          content_type: AUDIO_TYPES.wav.contentType,
-          size_bytes: bytes.byteLength,
-          sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
-          kind: "audio",
-          uploaded_by: null,
-        })
-        .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
-        .execute();
+      await recordDemoAudioObject(tx, path, bytes, null);
       // 16-bit mono WAV with a 44-byte header (audio-wav.ts).
       const seconds = (bytes.byteLength - 44) / 2 / DEMO_SAMPLE_RATE;
       await tx

@@ -69,16 +69,22 @@ export async function copyDemoSubmissionAudio(tx: Transaction<DB>, files: DemoFi
 }
 
 async function recordObject(tx: Transaction<DB>, audio: DemoSubmissionAudio, path: string, uploadedBy: string | null) {
+  await recordDemoAudioObject(tx, path, audio.bytes, uploadedBy);
+}
+
+/** The storage_objects row of a demo WAV in the audio bucket (kept if the path has one already). */
+export async function recordDemoAudioObject(tx: Transaction<DB>, path: string, bytes: Uint8Array, uploadedBy: string | null, createdAt?: Date): Promise<void> {
   await tx
     .insertInto("storage_objects")
     .values({
       bucket: AUDIO_BUCKET,
       path,
       content_type: AUDIO_TYPES.wav.contentType,
-      size_bytes: audio.bytes.byteLength,
-      sha256: crypto.createHash("sha256").update(audio.bytes).digest("hex"),
+      size_bytes: bytes.byteLength,
+      sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
       kind: "audio" as const,
       uploaded_by: uploadedBy,
+      ...(createdAt ? { created_at: createdAt } : {}),
     })
     .onConflict((conflict) => conflict.columns(["bucket", "path"]).doNothing())
     .execute();

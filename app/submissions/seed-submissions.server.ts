@@ -8,9 +8,7 @@
  * a file's path is fixed by its seed, so a second seed into the same storage
  * reuses it and a failed seed removes only what it created.
  */
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import { wavPeaks } from "~/catalog/audio-info";
 import { AUDIO_BUCKET } from "~/catalog/constants";
 import { insertSongRecord } from "~/catalog/song-records.server";
 import type { Credit } from "~/catalog/types";
