@@ -8,9 +8,10 @@
  * The level depends on the machine (the CI machine has 2 cores, which alone
  * is "medium"), so every test that depends on it sets it explicitly through
  * the DevTools protocol: `Emulation.setHardwareConcurrencyOverride` for the
- * cores, `Network.emulateNetworkConditions` for a 3G network (Chromium then
- * reports navigator.connection.effectiveType "3g" itself: measured, no
- * override script needed), `Emulation.setCPUThrottlingRate` for a slow CPU.
+ * cores, `Network.emulateNetworkConditions` for a 3G network (with an init
+ * script holding navigator.connection.effectiveType at "3g": Chromium 150's
+ * own estimate on a new document can lag the emulation, and read "4g"),
+ * `Emulation.setCPUThrottlingRate` for a slow CPU.
  */
 import type { CDPSession, Page } from "@playwright/test";
 import { WELCOME } from "../../app/onboarding/copy";
@@ -28,6 +29,13 @@ async function pinDevice(page: Page, { cores, network, cpuSlowdown }: { cores: n
   if (network === "3g") {
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", FAST_3G);
+    // Chromium's own estimate follows the emulated network, but on a new document (Chromium 150)
+    // it may start again from what it last measured elsewhere: each document reports 3g as the
+    // emulated network is, so the page reads the network the test set, not an estimator's history.
+    await page.addInitScript(() => {
+      const connection = (navigator as Navigator & { connection?: object }).connection;
+      if (connection) Object.defineProperty(connection, "effectiveType", { configurable: true, get: () => "3g" });
+    });
   }
   if (cpuSlowdown) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
   return cdp;

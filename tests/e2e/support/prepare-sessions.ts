@@ -15,7 +15,8 @@
  * of a production build can sign anyone in.
  *
  *   E2E_SESSIONS_PER_PERSONA   sessions per demo account (default 36)
- *   E2E_DISPOSABLE_USERS       members of their own, one session each (default 72)
+ *   E2E_DISPOSABLE_USERS       members of their own, one session each (default 90)
+ *   E2E_FORM_ADMINS            admins of their own with an authenticator each (default 140)
  */
 import "../../../app/platform/load-dotenv.server";
 import fs from "node:fs";
@@ -30,9 +31,13 @@ import { DEMO_PERSONAS, poolDir, poolFile, type FormAdmin, type Persona, type Po
 
 const started = performance.now();
 const perPersona = Number(process.env.E2E_SESSIONS_PER_PERSONA ?? 36);
-const disposableUsers = Number(process.env.E2E_DISPOSABLE_USERS ?? 72);
-/** Admins of their own for the specs that sign an admin in through the form (retries included). */
-const formAdminCount = Number(process.env.E2E_FORM_ADMINS ?? 16);
+const disposableUsers = Number(process.env.E2E_DISPOSABLE_USERS ?? 90);
+/**
+ * Admins of their own, each with an authenticator: for the specs that sign an admin in through the
+ * form, and for every admin test after the prepared admin sessions ran out or went stale (the idle
+ * timeout is 15 minutes, the suite runs longer), retries included.
+ */
+const formAdminCount = Number(process.env.E2E_FORM_ADMINS ?? 140);
 
 const runtime = await boot({ log: () => {} });
 const { env } = runtime;
@@ -93,7 +98,7 @@ async function createDisposableUser(n: number): Promise<string> {
  * the provider's own table, the one thing here that a person could not do.
  * The e2e two-factor spec walks the real challenge in the browser.
  */
-async function giveAdminSessionsTheirSecondFactor(adminSessions: PooledSession[]): Promise<string> {
+async function giveAdminSessionsTheirSecondFactor(adminSessions: PooledSession[]): Promise<void> {
   const [first] = adminSessions;
   if (!first) throw new Error("no admin session to set up two-factor sign-in with");
   const request = new Request("http://localhost/auth/mfa", { headers: { cookie: `${LOCAL_SESSION_COOKIE}=${first.cookie}` } });
@@ -108,7 +113,6 @@ async function giveAdminSessionsTheirSecondFactor(adminSessions: PooledSession[]
   const header = getSessionHeaders(request).getSetCookie().find((line) => line.startsWith(`${LOCAL_SESSION_COOKIE}=`));
   if (header) first.cookie = header.slice(LOCAL_SESSION_COOKIE.length + 1, header.indexOf(";"));
   await runtime.database.db.updateTable("auth.sessions").set({ aal: "aal2" }).where("user_id", "=", first.userId).execute();
-  return enrolment.data.secret;
 }
 
 /** An admin of its own with an authenticator set up through the port (claimFormAdmin hands it out). */
@@ -130,7 +134,7 @@ async function createFormAdmin(n: number): Promise<FormAdmin> {
   const code = totpCode(enrolment.data.secret, new Date(Date.now() - 30_000));
   const verified = await mfa.verify({ factorId: enrolment.data.factorId, challengeId: challenge.data.challengeId, code });
   if (verified.error) throw new Error(`verifying ${email}'s authenticator: ${verified.error.message}`);
-  return { email, userId: user.id, totpSecret: enrolment.data.secret };
+  return { email, userId: user.id, displayName: `Form Admin ${n}`, totpSecret: enrolment.data.secret };
 }
 
 try {
@@ -143,9 +147,13 @@ try {
     // Password checks run on libuv's threads; the database serialises the writes.
     sessions[persona] = await Promise.all(Array.from({ length: count }, () => signIn(email)));
   }
-  const adminTotpSecret = await giveAdminSessionsTheirSecondFactor(sessions.admin);
+  await giveAdminSessionsTheirSecondFactor(sessions.admin);
   const formAdmins: FormAdmin[] = [];
-  for (let n = 1; n <= formAdminCount; n++) formAdmins.push(await createFormAdmin(n));
+  // In batches: the password hashes run on libuv's threads, the database serialises the writes.
+  for (let n = 1; n <= formAdminCount; n += 10) {
+    const batch = Array.from({ length: Math.min(10, formAdminCount - n + 1) }, (_, i) => createFormAdmin(n + i));
+    formAdmins.push(...(await Promise.all(batch)));
+  }
   const disposable: string[] = [];
   for (let n = 1; n <= disposableUsers; n++) disposable.push(await createDisposableUser(n));
   sessions.disposable = await Promise.all(disposable.map((email) => signIn(email)));
@@ -156,7 +164,6 @@ try {
     cookieName: LOCAL_SESSION_COOKIE,
     secure,
     sessions,
-    adminTotpSecret,
     formAdmins,
   };
   fs.mkdirSync(poolDir(env.dataDir), { recursive: true });

@@ -42,14 +42,10 @@ export interface SessionPool {
   secure: boolean;
   sessions: Record<Persona, PooledSession[]>;
   /**
-   * The demo admin's authenticator key (admins must have one, ADR 0099): a spec
-   * that signs the admin in through the form answers the challenge with it.
-   */
-  adminTotpSecret: string;
-  /**
    * Admins of their own, each with an authenticator of its own, for the specs
-   * that sign an admin in through the form: a code is good once per 30 s and
-   * an account has 10 checks per 15 minutes, so such specs must not share one.
+   * that sign an admin in through the form, and for `signedInAs("admin")` once
+   * the prepared admin sessions are used up or too old: a code is good once
+   * and an account has 10 checks per 15 minutes, so no two tests share one.
    */
   formAdmins: FormAdmin[];
 }
@@ -57,6 +53,7 @@ export interface SessionPool {
 export interface FormAdmin {
   email: string;
   userId: string;
+  displayName: string;
   totpSecret: string;
 }
 
