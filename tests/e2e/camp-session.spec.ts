@@ -38,7 +38,9 @@ async function openOwnSession(page: Page): Promise<string> {
 
 test.describe("camp session songs and split sheets", () => {
   test("the demo member records a song, fills the split sheet, confirms her share, then removes the song", async ({ page, signedInAs, jsEnabled }) => {
-    test.setTimeout(120_000);
+    // A long walk (an upload, two sheet saves, a confirmation, axe in both themes, a removal): without
+    // JavaScript each step is a full page load, about 100 s on a busy 2-core machine.
+    test.setTimeout(180_000);
     await signedInAs("member");
     const sessionHref = await openOwnSession(page);
     const title = uniqueTitle();
