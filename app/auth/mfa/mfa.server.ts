@@ -219,8 +219,8 @@ const recover = form<"second-factor", typeof recoveryCodeSchema>({
   async handle(context) {
     const { request, viewer, value, db } = context;
     if ((await currentState(request)) !== "challenge") return notNow(context);
-    const limited = await consume(db, RATE_LIMITS.secondFactorFailuresPerUserDay, viewer.id);
-    if (limited) return context.reply({ formErrors: [limited.message], status: 429, headers: limited.headers() });
+    const overBudget = await overDailyBudget(context);
+    if (overBudget) return overBudget;
     const admin = getAuthPort().admin();
     let spent = false;
     if (admin.transactional) {
